@@ -1,0 +1,18 @@
+//go:build cgo
+
+package shim
+
+// Build flags shared by the shim and the vendored simdjson.
+//
+// Exceptions are off (SIMDJSON_EXCEPTIONS=0): no C++ exception may cross the
+// extern "C" boundary. -O3 -g0 halves the first build time compared with cgo's
+// default -g. No -march: stage 1 is dispatched at run time to the best kernel
+// the CPU has; the On-Demand stage 2 is compiled for the builtin kernel, which
+// the amd64.v3 build tag raises (flags_amd64_v3.go).
+
+/*
+#cgo CXXFLAGS: -std=c++17 -O3 -g0 -DNDEBUG -DSIMDJSON_EXCEPTIONS=0 -fno-exceptions -I${SRCDIR}/../../csrc -I${SRCDIR}/../../include
+#cgo CFLAGS: -I${SRCDIR}/../../include
+#cgo LDFLAGS: -lstdc++ -lm
+*/
+import "C"

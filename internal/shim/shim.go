@@ -1,0 +1,232 @@
+//go:build cgo
+
+// Package shim is the only cgo package of the module: it compiles the vendored
+// simdjson and the extern "C" shim (shim.cpp, include/simdjson_go.h), and
+// wraps each C function in a small Go function that takes plain values and
+// unsafe.Pointer. The root package stays pure Go, so editing it does not
+// recompile the C++.
+//
+// Every wrapper is one cgo crossing. Hot calls are marked noescape (their
+// pointer arguments are not retained: only the input buffer of Parse is, and
+// the caller pins it) and nocallback (the shim never calls Go).
+package shim
+
+/*
+#include <stdlib.h>
+#include "simdjson_go.h"
+
+#if SJ_SHIM_ABI != 3
+#error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
+#endif
+
+#cgo noescape sj_parse
+#cgo nocallback sj_parse
+#cgo noescape sj_find
+#cgo nocallback sj_find
+#cgo noescape sj_path
+#cgo nocallback sj_path
+#cgo noescape sj_pointer
+#cgo nocallback sj_pointer
+#cgo nocallback sj_index
+#cgo nocallback sj_string
+#cgo nocallback sj_int64
+#cgo nocallback sj_uint64
+#cgo nocallback sj_double
+#cgo nocallback sj_bool
+#cgo nocallback sj_null
+#cgo nocallback sj_number
+#cgo nocallback sj_raw
+#cgo nocallback sj_count
+#cgo nocallback sj_obj_next
+#cgo nocallback sj_arr_next
+#cgo nocallback sj_reset
+#cgo nocallback sj_release
+#cgo noescape sj_set_implementation
+#cgo nocallback sj_set_implementation
+*/
+import "C"
+
+import "unsafe"
+
+// Malloc allocates n bytes of C memory (nil when out of memory): Go may keep
+// views of it across calls without pinning.
+func Malloc(n uint64) unsafe.Pointer { return C.malloc(C.size_t(n)) }
+
+// Free releases memory from Malloc.
+func Free(ptr unsafe.Pointer) { C.free(ptr) }
+
+// Available reports whether the native code is compiled in.
+const Available = true
+
+// Codes the shim returns beyond simdjson's error codes.
+const (
+	Done      = C.SJ_DONE
+	BadHandle = C.SJ_BAD_HANDLE
+	FlagStr   = C.SJ_FLAG_STR
+)
+
+// Result mirrors sj_result: the shim writes each call's results there and Go
+// reads them in place.
+type Result struct {
+	Str    unsafe.Pointer
+	Key    unsafe.Pointer
+	Slen   uint64
+	Klen   uint64
+	U      uint64
+	F      float64
+	ErrOff int64
+	Tok    uint32
+	Off    uint32
+	Depth  int32
+	Flags  uint32
+	Kind   uint32
+	_      uint32
+}
+
+// Compile-time layout checks against the C struct.
+var (
+	_ [unsafe.Sizeof(Result{}) - unsafe.Sizeof(C.sj_result{})]byte
+	_ [unsafe.Sizeof(C.sj_result{}) - unsafe.Sizeof(Result{})]byte
+	_ [unsafe.Offsetof(Result{}.Tok) - unsafe.Offsetof(C.sj_result{}.tok)]byte
+	_ [unsafe.Offsetof(C.sj_result{}.tok) - unsafe.Offsetof(Result{}.Tok)]byte
+	_ [unsafe.Offsetof(Result{}.Kind) - unsafe.Offsetof(C.sj_result{}.kind)]byte
+	_ [unsafe.Offsetof(C.sj_result{}.kind) - unsafe.Offsetof(Result{}.Kind)]byte
+)
+
+func p(x unsafe.Pointer) *C.sj_parser { return (*C.sj_parser)(x) }
+
+// NewParser allocates a native parser; nil when out of memory.
+func NewParser(maxCapacity uint64, maxDepth uint32) unsafe.Pointer {
+	return unsafe.Pointer(C.sj_parser_new(C.uint64_t(maxCapacity), C.uint32_t(maxDepth)))
+}
+
+// FreeParser releases a native parser.
+func FreeParser(x unsafe.Pointer) { C.sj_parser_free(p(x)) }
+
+// ResultOf returns the parser's result area (C memory, stable for its life).
+func ResultOf(x unsafe.Pointer) *Result { return (*Result)(unsafe.Pointer(C.sj_parser_result(p(x)))) }
+
+// Capacity returns the parser's allocated capacity in bytes.
+func Capacity(x unsafe.Pointer) uint64 { return uint64(C.sj_parser_capacity(p(x))) }
+
+// Parse runs stage 1 over buf[:n]; buf must be readable up to capacity bytes.
+func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64) int {
+	return int(C.sj_parse(p(x), (*C.uint8_t)(buf), C.uint64_t(n), C.uint64_t(capacity)))
+}
+
+// Release forgets the current document.
+func Release(x unsafe.Pointer) { C.sj_release(p(x)) }
+
+// Find looks key up in the object at (tok, depth); mode 1 is ordered.
+func Find(x unsafe.Pointer, tok uint32, depth int32, key string, mode int) int {
+	return int(C.sj_find(p(x), C.uint32_t(tok), C.int32_t(depth), (*C.char)(unsafe.Pointer(unsafe.StringData(key))), C.uint64_t(len(key)), C.int(mode)))
+}
+
+// Path follows packed keys (uint32 length + bytes each) from (tok, depth).
+func Path(x unsafe.Pointer, tok uint32, depth int32, packed []byte) int {
+	return int(C.sj_path(p(x), C.uint32_t(tok), C.int32_t(depth), (*C.char)(unsafe.Pointer(unsafe.SliceData(packed))), C.uint64_t(len(packed))))
+}
+
+// Pointer follows an RFC 6901 JSON pointer from (tok, depth).
+func Pointer(x unsafe.Pointer, tok uint32, depth int32, ptr string) int {
+	return int(C.sj_pointer(p(x), C.uint32_t(tok), C.int32_t(depth), (*C.char)(unsafe.Pointer(unsafe.StringData(ptr))), C.uint64_t(len(ptr))))
+}
+
+// Index returns element i of the array at (tok, depth).
+func Index(x unsafe.Pointer, tok uint32, depth int32, i uint64) int {
+	return int(C.sj_index(p(x), C.uint32_t(tok), C.int32_t(depth), C.uint64_t(i)))
+}
+
+// String reads a string value.
+func String(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_string(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// Int64 reads a signed integer.
+func Int64(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_int64(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// Uint64 reads an unsigned integer.
+func Uint64(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_uint64(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// Double reads a number as float64.
+func Double(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_double(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// Bool reads true or false.
+func Bool(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_bool(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// Null checks for null.
+func Null(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_null(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// Number reads a number of any kind.
+func Number(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_number(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// Raw finds the end offset of the value's raw text.
+func Raw(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_raw(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// Count counts the fields or elements of a container.
+func Count(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_count(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// ObjNext moves to the field after the one whose value is at prev (0: first).
+func ObjNext(x unsafe.Pointer, tok uint32, depth int32, prev uint32) int {
+	return int(C.sj_obj_next(p(x), C.uint32_t(tok), C.int32_t(depth), C.uint32_t(prev)))
+}
+
+// ArrNext moves to the element after prev (0: first).
+func ArrNext(x unsafe.Pointer, tok uint32, depth int32, prev uint32) int {
+	return int(C.sj_arr_next(p(x), C.uint32_t(tok), C.int32_t(depth), C.uint32_t(prev)))
+}
+
+// Reset forgets the lookup position saved for a container.
+func Reset(x unsafe.Pointer, tok uint32, depth int32) int {
+	return int(C.sj_reset(p(x), C.uint32_t(tok), C.int32_t(depth)))
+}
+
+// ErrorMessage returns simdjson's message for an error code.
+func ErrorMessage(code int) string { return C.GoString(C.sj_error_message(C.int(code))) }
+
+// ActiveImplementation names the kernel new parsers use for stage 1.
+func ActiveImplementation() string { return C.GoString(C.sj_active_implementation()) }
+
+// BuiltinImplementation names the kernel the On-Demand stage 2 is compiled for.
+func BuiltinImplementation() string { return C.GoString(C.sj_builtin_implementation()) }
+
+// Implementation describes one compiled-in kernel.
+type Implementation struct {
+	Name, Description string
+	Supported         bool
+}
+
+// Implementations lists the kernels compiled in.
+func Implementations() []Implementation {
+	n := int(C.sj_implementation_count())
+	out := make([]Implementation, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, Implementation{
+			Name:        C.GoString(C.sj_implementation_name(C.int(i))),
+			Description: C.GoString(C.sj_implementation_description(C.int(i))),
+			Supported:   C.sj_implementation_supported(C.int(i)) != 0,
+		})
+	}
+	return out
+}
+
+// SetImplementation makes name the stage-1 kernel of parsers created later.
+func SetImplementation(name string) int {
+	return int(C.sj_set_implementation((*C.char)(unsafe.Pointer(unsafe.StringData(name))), C.uint64_t(len(name))))
+}

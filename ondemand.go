@@ -1,0 +1,831 @@
+package simdjson
+
+import (
+	"encoding/binary"
+	"iter"
+	"strings"
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+)
+
+// Type is the JSON type of a value.
+type Type uint8
+
+// The JSON types.
+const (
+	TypeInvalid Type = iota // not a value: a stale or error handle, or malformed JSON
+	TypeObject
+	TypeArray
+	TypeString
+	TypeNumber
+	TypeBool
+	TypeNull
+)
+
+var typeNames = [...]string{"invalid", "object", "array", "string", "number", "bool", "null"}
+
+// String returns the type's name.
+func (t Type) String() string {
+	if int(t) < len(typeNames) {
+		return typeNames[t]
+	}
+	return "invalid"
+}
+
+// NumberKind is the kind of a JSON number as simdjson classifies it.
+type NumberKind uint8
+
+// The kinds of numbers.
+const (
+	NumberInt64  NumberKind = 1 // an integer that fits in int64
+	NumberUint64 NumberKind = 2 // an integer above math.MaxInt64 that fits in uint64
+	NumberFloat  NumberKind = 3 // a number with a fraction or exponent
+	NumberBigInt NumberKind = 4 // an integer too large for 64 bits: use RawNumber
+)
+
+const noOffset = ^uint32(0)
+
+// Value is a lazy handle to one JSON value of a parsed document. Nothing is
+// parsed until a getter asks: String, Int64, Float64, ... each cost one cgo
+// call at most (String after a lookup costs none), and only the value asked
+// for is parsed. A Value is valid until its parser parses another document
+// or is closed; after that its methods return ErrStaleHandle or
+// ErrParserClosed. Values may be read in any order and any number of times.
+type Value struct {
+	p     *Parser
+	gen   uint32
+	tok   uint32 // token index in simdjson's structural index
+	off   uint32 // byte offset of the value in the input
+	depth int32  // nesting depth (the root is 1)
+	code  int32  // non-zero: this Value carries an error (end of a failed iteration)
+}
+
+// Document is the root of a parsed document: a Value with the whole
+// document's lifetime. All Value methods apply to it.
+type Document struct {
+	Value
+}
+
+// Object is a handle to a JSON object.
+type Object struct {
+	v Value
+}
+
+// Array is a handle to a JSON array.
+type Array struct {
+	v Value
+}
+
+func errValue(err error) Value {
+	if e, ok := err.(*Error); ok {
+		off := noOffset
+		if e.Offset >= 0 {
+			off = uint32(e.Offset)
+		}
+		return Value{code: int32(e.Code), off: off}
+	}
+	if c, ok := err.(ErrorCode); ok {
+		return Value{code: int32(c), off: noOffset}
+	}
+	return Value{code: int32(ErrUnexpected), off: noOffset}
+}
+
+// check returns the error that stops v from being used, if any.
+func (v Value) check() error {
+	if v.code != 0 {
+		c := ErrorCode(v.code)
+		if bareCode(c) {
+			return c
+		}
+		off := int64(-1)
+		if v.off != noOffset {
+			off = int64(v.off)
+		}
+		return &Error{Code: c, Offset: off}
+	}
+	if v.p == nil {
+		return ErrInvalidHandle
+	}
+	if v.p.closed {
+		return ErrParserClosed
+	}
+	if v.gen != v.p.gen {
+		return ErrStaleHandle
+	}
+	return nil
+}
+
+// Err reports whether the handle is usable: nil, or why not (stale handle,
+// closed parser, zero handle, or the error that ended an iteration).
+func (v Value) Err() error { return v.check() }
+
+// fail converts a shim return code into an error.
+func (p *Parser) fail(rc int) error {
+	if rc == shim.BadHandle {
+		return ErrInvalidHandle
+	}
+	c := ErrorCode(rc)
+	if bareCode(c) {
+		return c
+	}
+	off := p.res.ErrOff
+	if off >= 0 {
+		off += p.base
+	}
+	return &Error{Code: c, Offset: off}
+}
+
+// found returns the handle the shim just reported, remembering its string
+// when the shim read it along.
+func (p *Parser) found() Value {
+	r := p.res
+	if r.Flags&shim.FlagStr != 0 {
+		p.strTok, p.strGen, p.strPtr, p.strLen = r.Tok, p.gen, r.Str, r.Slen
+	}
+	return Value{p: p, gen: p.gen, tok: r.Tok, off: r.Off, depth: r.Depth}
+}
+
+// Offset returns the byte offset of the value in the input (-1 for an error
+// handle).
+func (v Value) Offset() int64 {
+	if v.p == nil || v.off == noOffset {
+		return -1
+	}
+	return int64(v.off) + v.p.base
+}
+
+// Type returns the value's JSON type, read from its first byte without a cgo
+// call. It returns TypeInvalid when the handle is unusable (Err says why) or
+// the byte starts no JSON value (malformed input, reported by the getters).
+func (v Value) Type() Type {
+	if v.check() != nil {
+		return TypeInvalid
+	}
+	switch v.p.input[v.off] {
+	case '{':
+		return TypeObject
+	case '[':
+		return TypeArray
+	case '"':
+		return TypeString
+	case 't', 'f':
+		return TypeBool
+	case 'n':
+		return TypeNull
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return TypeNumber
+	}
+	return TypeInvalid
+}
+
+// StringBytes returns the unescaped string without copying it. The bytes
+// live in the parser's memory (or the input) and are valid until the next
+// Parse or Close: copy them to keep them. Reading the same string again
+// returns the same bytes without unescaping it again.
+func (v Value) StringBytes() ([]byte, error) {
+	if err := v.check(); err != nil {
+		return nil, err
+	}
+	p := v.p
+	if p.strGen == p.gen && p.strTok == v.tok && p.strPtr != nil {
+		return unsafe.Slice((*byte)(p.strPtr), p.strLen), nil
+	}
+	if rc := shim.String(p.nat.c, v.tok, v.depth); rc != 0 {
+		return nil, p.fail(rc)
+	}
+	p.strTok, p.strGen, p.strPtr, p.strLen = v.tok, p.gen, p.res.Str, p.res.Slen
+	return unsafe.Slice((*byte)(p.strPtr), p.strLen), nil
+}
+
+// String returns a copy of the unescaped string.
+func (v Value) String() (string, error) {
+	b, err := v.StringBytes()
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// Int64 returns the value as an int64: ErrIncorrectType for a non-integer,
+// ErrNumberOutOfRange when it does not fit.
+func (v Value) Int64() (int64, error) {
+	if err := v.check(); err != nil {
+		return 0, err
+	}
+	if rc := shim.Int64(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return 0, v.intError(rc)
+	}
+	return int64(v.p.res.U), nil
+}
+
+// intError reports an integer beyond 64 bits (or a negative one read as
+// Uint64) as ErrNumberOutOfRange rather than simdjson's ErrIncorrectType.
+func (v Value) intError(rc int) error {
+	if ErrorCode(rc) == ErrIncorrectType {
+		if raw, err := v.RawNumber(); err == nil && !strings.ContainsAny(string(raw), ".eE") {
+			return &Error{Code: ErrNumberOutOfRange, Offset: v.Offset()}
+		}
+	}
+	return v.p.fail(rc)
+}
+
+// Uint64 returns the value as a uint64.
+func (v Value) Uint64() (uint64, error) {
+	if err := v.check(); err != nil {
+		return 0, err
+	}
+	if rc := shim.Uint64(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return 0, v.intError(rc)
+	}
+	return v.p.res.U, nil
+}
+
+// Float64 returns any number as a float64 (correctly rounded).
+func (v Value) Float64() (float64, error) {
+	if err := v.check(); err != nil {
+		return 0, err
+	}
+	if rc := shim.Double(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return 0, v.p.fail(rc)
+	}
+	return v.p.res.F, nil
+}
+
+// Bool returns true or false.
+func (v Value) Bool() (bool, error) {
+	if err := v.check(); err != nil {
+		return false, err
+	}
+	if rc := shim.Bool(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return false, v.p.fail(rc)
+	}
+	return v.p.res.U != 0, nil
+}
+
+// IsNull reports whether the value is null. A malformed literal starting
+// with 'n' is an error (ErrNAtom).
+func (v Value) IsNull() (bool, error) {
+	if err := v.check(); err != nil {
+		return false, err
+	}
+	if rc := shim.Null(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return false, v.p.fail(rc)
+	}
+	return v.p.res.U != 0, nil
+}
+
+// Number parses a number of any kind: its kind and its value as int64,
+// uint64 or float64 (whichever the kind says; for NumberBigInt none: use
+// RawNumber).
+func (v Value) Number() (kind NumberKind, i int64, u uint64, f float64, err error) {
+	if err = v.check(); err != nil {
+		return 0, 0, 0, 0, err
+	}
+	if rc := shim.Number(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return 0, 0, 0, 0, v.p.fail(rc)
+	}
+	r := v.p.res
+	kind = NumberKind(r.Kind)
+	switch kind {
+	case NumberInt64:
+		i = int64(r.U)
+	case NumberUint64:
+		u = r.U
+	case NumberFloat:
+		f = r.F
+	}
+	return kind, i, u, f, nil
+}
+
+// RawNumber returns the text of a number exactly as written (for integers
+// beyond 64 bits, or to keep full precision), without copying: valid until
+// the next Parse. The text is checked against JSON's number grammar.
+func (v Value) RawNumber() ([]byte, error) {
+	if err := v.check(); err != nil {
+		return nil, err
+	}
+	in := v.p.input
+	start := int(v.off)
+	end := start
+	for end < len(in) {
+		c := in[end]
+		if (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
+			end++
+			continue
+		}
+		break
+	}
+	if end == start {
+		return nil, &Error{Code: ErrIncorrectType, Offset: v.Offset()}
+	}
+	if !validNumber(in[start:end]) || (end < len(in) && !delimiter(in[end])) {
+		return nil, &Error{Code: ErrNumber, Offset: v.Offset()}
+	}
+	return in[start:end:end], nil
+}
+
+func delimiter(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', ',', ']', '}':
+		return true
+	}
+	return false
+}
+
+// validNumber checks JSON's number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func validNumber(b []byte) bool {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i >= len(b) {
+		return false
+	}
+	if b[i] == '0' {
+		i++
+	} else if b[i] >= '1' && b[i] <= '9' {
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+	} else {
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		d := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		d := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false
+		}
+	}
+	return i == len(b)
+}
+
+// RawJSON returns the value's JSON text as it appears in the input, without
+// copying (valid until the next Parse). For arrays and objects this skips
+// over the contents, which stage 1 has checked for UTF-8 and string
+// boundaries but which are otherwise not validated.
+func (v Value) RawJSON() ([]byte, error) {
+	if err := v.check(); err != nil {
+		return nil, err
+	}
+	if rc := shim.Raw(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return nil, v.p.fail(rc)
+	}
+	in := v.p.input
+	end := int(v.p.res.U)
+	if end > len(in) {
+		end = len(in)
+	}
+	for end > int(v.off) {
+		switch in[end-1] {
+		case ' ', '\t', '\n', '\r':
+			end--
+			continue
+		}
+		break
+	}
+	return in[v.off:end:end], nil
+}
+
+// Object returns the value as an Object, or ErrIncorrectType.
+func (v Value) Object() (Object, error) {
+	if err := v.check(); err != nil {
+		return Object{}, err
+	}
+	if v.p.input[v.off] != '{' {
+		return Object{}, &Error{Code: ErrIncorrectType, Offset: v.Offset()}
+	}
+	return Object{v}, nil
+}
+
+// Array returns the value as an Array, or ErrIncorrectType.
+func (v Value) Array() (Array, error) {
+	if err := v.check(); err != nil {
+		return Array{}, err
+	}
+	if v.p.input[v.off] != '[' {
+		return Array{}, &Error{Code: ErrIncorrectType, Offset: v.Offset()}
+	}
+	return Array{v}, nil
+}
+
+// Field returns the value of key in this object, wherever the key is
+// (simdjson's operator[] / find_field_unordered): ErrNoSuchField when
+// absent, ErrIncorrectType when the value is not an object. The search
+// starts where the previous lookup in this object stopped and wraps around,
+// so keys read in document order cost a single pass. Keys are compared with
+// the raw JSON text, as simdjson does: a key written with escape sequences
+// matches only its escaped form. Short strings found this way are read at
+// once, so StringBytes on the result needs no further cgo call.
+func (v Value) Field(key string) (Value, error) {
+	if err := v.check(); err != nil {
+		return Value{}, err
+	}
+	if rc := shim.Find(v.p.nat.c, v.tok, v.depth, key, 0); rc != 0 {
+		return Value{}, v.p.fail(rc)
+	}
+	return v.p.found(), nil
+}
+
+// FindField looks key up in document order only (simdjson's find_field):
+// the search runs forward from where the previous lookup in this object
+// stopped and does not wrap around, so a key before that point is reported
+// as ErrNoSuchField. It is the fastest lookup when keys are read in the
+// order they appear. Object.Reset starts over.
+func (v Value) FindField(key string) (Value, error) {
+	if err := v.check(); err != nil {
+		return Value{}, err
+	}
+	if rc := shim.Find(v.p.nat.c, v.tok, v.depth, key, 1); rc != 0 {
+		return Value{}, v.p.fail(rc)
+	}
+	return v.p.found(), nil
+}
+
+// Get follows a path of object keys (each looked up as Field does) in one
+// cgo call: doc.Get("actor", "login").
+func (v Value) Get(keys ...string) (Value, error) {
+	if len(keys) == 1 {
+		return v.Field(keys[0])
+	}
+	if err := v.check(); err != nil {
+		return Value{}, err
+	}
+	p := v.p
+	buf := p.scratch[:0]
+	for _, k := range keys {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(k)))
+		buf = append(buf, k...)
+	}
+	p.scratch = buf
+	if rc := shim.Path(p.nat.c, v.tok, v.depth, buf); rc != 0 {
+		return Value{}, p.fail(rc)
+	}
+	return p.found(), nil
+}
+
+// Index returns element i of this array: ErrIndexOutOfBounds past the end,
+// ErrIncorrectType when the value is not an array. Walking indexes upward
+// (0, 1, 2, ...) costs one step each; going back restarts from the start.
+func (v Value) Index(i int) (Value, error) {
+	if err := v.check(); err != nil {
+		return Value{}, err
+	}
+	if i < 0 {
+		return Value{}, ErrIndexOutOfBounds
+	}
+	if rc := shim.Index(v.p.nat.c, v.tok, v.depth, uint64(i)); rc != 0 {
+		return Value{}, v.p.fail(rc)
+	}
+	return v.p.found(), nil
+}
+
+// AtPointer returns the value at an RFC 6901 JSON pointer relative to this
+// value ("" is the value itself; "/a/0/b~1c" reads key "a", element 0, key
+// "b/c"), in one cgo call.
+func (v Value) AtPointer(pointer string) (Value, error) {
+	if err := v.check(); err != nil {
+		return Value{}, err
+	}
+	if rc := shim.Pointer(v.p.nat.c, v.tok, v.depth, pointer); rc != 0 {
+		return Value{}, v.p.fail(rc)
+	}
+	return v.p.found(), nil
+}
+
+// AtPath returns the value at a JSONPath in simdjson's subset: an optional
+// "$", then ".key", "['key']" or "[index]" steps ("$.repo.name",
+// "$.items[0].id"). No wildcards, slices or filters.
+func (v Value) AtPath(path string) (Value, error) {
+	if err := v.check(); err != nil {
+		return Value{}, err
+	}
+	buf, ok := pathToPointer(v.p.scratch[:0], path)
+	if !ok {
+		return Value{}, &Error{Code: ErrInvalidJSONPointer, Offset: -1}
+	}
+	v.p.scratch = buf
+	return v.AtPointer(unsafe.String(unsafe.SliceData(buf), len(buf)))
+}
+
+func appendPointerKey(dst []byte, key string) []byte {
+	for i := 0; i < len(key); i++ {
+		switch key[i] {
+		case '~':
+			dst = append(dst, '~', '0')
+		case '/':
+			dst = append(dst, '~', '1')
+		default:
+			dst = append(dst, key[i])
+		}
+	}
+	return dst
+}
+
+// pathToPointer converts simdjson's JSONPath subset to a JSON pointer.
+func pathToPointer(dst []byte, path string) ([]byte, bool) {
+	i := 0
+	if strings.HasPrefix(path, "$") {
+		i = 1
+	}
+	for i < len(path) {
+		switch path[i] {
+		case '.':
+			i++
+			j := i
+			for j < len(path) && path[j] != '.' && path[j] != '[' {
+				j++
+			}
+			if j == i {
+				return dst, false
+			}
+			dst = append(dst, '/')
+			dst = appendPointerKey(dst, path[i:j])
+			i = j
+		case '[':
+			i++
+			if i < len(path) && (path[i] == '\'' || path[i] == '"') {
+				q := path[i]
+				i++
+				j := strings.IndexByte(path[i:], q)
+				if j < 0 || i+j+1 >= len(path) || path[i+j+1] != ']' {
+					return dst, false
+				}
+				dst = append(dst, '/')
+				dst = appendPointerKey(dst, path[i:i+j])
+				i += j + 2
+			} else {
+				j := strings.IndexByte(path[i:], ']')
+				if j <= 0 {
+					return dst, false
+				}
+				for _, c := range []byte(path[i : i+j]) {
+					if c < '0' || c > '9' {
+						return dst, false
+					}
+				}
+				dst = append(dst, '/')
+				dst = append(dst, path[i:i+j]...)
+				i += j + 1
+			}
+		default:
+			return dst, false
+		}
+	}
+	return dst, true
+}
+
+// Count returns the number of fields of an object or elements of an array
+// (one pass over the container).
+func (v Value) Count() (int, error) {
+	if err := v.check(); err != nil {
+		return 0, err
+	}
+	if rc := shim.Count(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return 0, v.p.fail(rc)
+	}
+	return int(v.p.res.U), nil
+}
+
+// intern returns key as a string, allocating only for keys not seen before.
+func (p *Parser) intern(b []byte) string {
+	if s, ok := p.keys[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(b) <= 256 {
+		if p.keys == nil {
+			p.keys = make(map[string]string, 64)
+		}
+		if len(p.keys) < 16384 {
+			p.keys[s] = s
+		}
+	}
+	return s
+}
+
+// Value returns the object as a Value.
+func (o Object) Value() Value { return o.v }
+
+// Err reports whether the handle is usable.
+func (o Object) Err() error { return o.v.check() }
+
+// Field returns the value of key (see Value.Field).
+func (o Object) Field(key string) (Value, error) { return o.v.Field(key) }
+
+// FindField looks key up in document order (see Value.FindField).
+func (o Object) FindField(key string) (Value, error) { return o.v.FindField(key) }
+
+// Get follows a path of keys (see Value.Get).
+func (o Object) Get(keys ...string) (Value, error) { return o.v.Get(keys...) }
+
+// AtPointer follows a JSON pointer (see Value.AtPointer).
+func (o Object) AtPointer(pointer string) (Value, error) { return o.v.AtPointer(pointer) }
+
+// Count returns the number of fields.
+func (o Object) Count() (int, error) { return o.v.Count() }
+
+// RawJSON returns the object's JSON text (see Value.RawJSON).
+func (o Object) RawJSON() ([]byte, error) { return o.v.RawJSON() }
+
+// Reset makes the next FindField search from the first field again.
+func (o Object) Reset() error {
+	if err := o.v.check(); err != nil {
+		return err
+	}
+	if rc := shim.Reset(o.v.p.nat.c, o.v.tok, o.v.depth); rc != 0 {
+		return o.v.p.fail(rc)
+	}
+	return nil
+}
+
+// Fields iterates over the object's fields in document order, one cgo call
+// per field. Keys are interned: a key seen before costs no allocation. If the
+// iteration fails (malformed JSON, stale handle), the last pair yielded has
+// an empty key and a Value whose Err (and every getter) returns the error.
+func (o Object) Fields() iter.Seq2[string, Value] {
+	return func(yield func(string, Value) bool) {
+		_ = o.iterate(func(key []byte, v Value) bool {
+			if v.code != 0 {
+				return yield("", v)
+			}
+			return yield(o.v.p.intern(key), v)
+		})
+	}
+}
+
+// ForEach calls fn for each field in document order until fn returns an
+// error, which ForEach returns; it also returns any parse error. The key
+// bytes are valid until the next Parse and must be copied to be kept.
+func (o Object) ForEach(fn func(key []byte, v Value) error) error {
+	var ferr error
+	err := o.iterate(func(key []byte, v Value) bool {
+		if v.code != 0 {
+			return false
+		}
+		ferr = fn(key, v)
+		return ferr == nil
+	})
+	if ferr != nil {
+		return ferr
+	}
+	return err
+}
+
+func (o Object) iterate(yield func(key []byte, v Value) bool) error {
+	v := o.v
+	if err := v.check(); err != nil {
+		yield(nil, errValue(err))
+		return err
+	}
+	if v.p.input[v.off] != '{' {
+		err := &Error{Code: ErrIncorrectType, Offset: v.Offset()}
+		yield(nil, errValue(err))
+		return err
+	}
+	var prev uint32
+	for {
+		if err := v.check(); err != nil { // the parser moved on inside the loop
+			yield(nil, errValue(err))
+			return err
+		}
+		p := v.p
+		rc := shim.ObjNext(p.nat.c, v.tok, v.depth, prev)
+		if rc == shim.Done {
+			return nil
+		}
+		if rc != 0 {
+			err := p.fail(rc)
+			yield(nil, errValue(err))
+			return err
+		}
+		key := unsafe.Slice((*byte)(p.res.Key), p.res.Klen)
+		val := p.found()
+		prev = val.tok
+		if !yield(key, val) {
+			return nil
+		}
+	}
+}
+
+// Value returns the array as a Value.
+func (a Array) Value() Value { return a.v }
+
+// Err reports whether the handle is usable.
+func (a Array) Err() error { return a.v.check() }
+
+// Index returns element i (see Value.Index).
+func (a Array) Index(i int) (Value, error) { return a.v.Index(i) }
+
+// AtPointer follows a JSON pointer (see Value.AtPointer).
+func (a Array) AtPointer(pointer string) (Value, error) { return a.v.AtPointer(pointer) }
+
+// Count returns the number of elements.
+func (a Array) Count() (int, error) { return a.v.Count() }
+
+// RawJSON returns the array's JSON text (see Value.RawJSON).
+func (a Array) RawJSON() ([]byte, error) { return a.v.RawJSON() }
+
+// Reset makes the next Index walk from the first element again.
+func (a Array) Reset() error {
+	if err := a.v.check(); err != nil {
+		return err
+	}
+	if rc := shim.Reset(a.v.p.nat.c, a.v.tok, a.v.depth); rc != 0 {
+		return a.v.p.fail(rc)
+	}
+	return nil
+}
+
+// Elements iterates over the elements with their indexes, one cgo call per
+// element. If the iteration fails, the last pair yielded has index -1 and a
+// Value whose Err returns the error.
+func (a Array) Elements() iter.Seq2[int, Value] {
+	return func(yield func(int, Value) bool) {
+		i := 0
+		_ = a.iterate(func(v Value) bool {
+			if v.code != 0 {
+				return yield(-1, v)
+			}
+			ok := yield(i, v)
+			i++
+			return ok
+		})
+	}
+}
+
+// Values iterates over the elements (see Elements).
+func (a Array) Values() iter.Seq[Value] {
+	return func(yield func(Value) bool) { _ = a.iterate(yield) }
+}
+
+// ForEach calls fn for each element until fn returns an error, which ForEach
+// returns; it also returns any parse error.
+func (a Array) ForEach(fn func(i int, v Value) error) error {
+	var ferr error
+	i := 0
+	err := a.iterate(func(v Value) bool {
+		if v.code != 0 {
+			return false
+		}
+		ferr = fn(i, v)
+		i++
+		return ferr == nil
+	})
+	if ferr != nil {
+		return ferr
+	}
+	return err
+}
+
+func (a Array) iterate(yield func(Value) bool) error {
+	v := a.v
+	if err := v.check(); err != nil {
+		yield(errValue(err))
+		return err
+	}
+	if v.p.input[v.off] != '[' {
+		err := &Error{Code: ErrIncorrectType, Offset: v.Offset()}
+		yield(errValue(err))
+		return err
+	}
+	var prev uint32
+	for {
+		if err := v.check(); err != nil {
+			yield(errValue(err))
+			return err
+		}
+		p := v.p
+		rc := shim.ArrNext(p.nat.c, v.tok, v.depth, prev)
+		if rc == shim.Done {
+			return nil
+		}
+		if rc != 0 {
+			err := p.fail(rc)
+			yield(errValue(err))
+			return err
+		}
+		val := p.found()
+		prev = val.tok
+		if !yield(val) {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,354 @@
+// Package simdjson binds the C++ simdjson library (3.9.4, vendored) to Go
+// through cgo: JSON parsed at gigabytes per second, read through lazy
+// handles over simdjson's On-Demand API.
+//
+// The fastest correct use parses into a reused Parser and reads only the
+// values it needs:
+//
+//	p := simdjson.NewParser()
+//	defer p.Close()
+//	buf, _ := simdjson.ReadFile("event.json") // padded: parsed without a copy
+//	doc, err := p.Parse(buf)
+//	if err != nil { ... }
+//	login, err := doc.Get("actor", "login") // one cgo call
+//	name, err := login.StringBytes()        // already read: no call
+//
+// Handles (Document, Value, Object, Array) are small values. They stay valid
+// until their parser parses another document or is closed; after that every
+// method returns ErrStaleHandle or ErrParserClosed, never garbage. Unlike
+// simdjson's C++ On-Demand API, handles of the current document may be read
+// in any order and any number of times: the shim moves simdjson's iterator
+// back to a handle before using it, and caches unescaped strings.
+//
+// A Parser is not safe for concurrent use; use one per goroutine.
+//
+// Input needs 64 readable bytes after its end (simdjson's SIMD loads may read
+// that far; their content does not matter). A []byte with cap-len >= 64 is
+// parsed in place; any other input is copied once into a buffer the parser
+// reuses. ReadFile and Pad produce padded buffers.
+package simdjson
+
+import (
+	"io"
+	"os"
+	"runtime"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+)
+
+// Padding is the number of readable bytes simdjson needs after the input.
+const Padding = 64
+
+// DefaultMaxDepth is the nesting limit of a parser built without MaxDepth.
+const DefaultMaxDepth = 1024
+
+// Option configures a Parser.
+type Option func(*Parser)
+
+// MaxCapacity caps the size of the documents a parser accepts (bytes);
+// larger ones fail with ErrCapacity. The default is simdjson's 4 GiB limit.
+func MaxCapacity(n int) Option { return func(p *Parser) { p.maxCapacity = uint64(n) } }
+
+// MaxDepth sets the deepest nesting of arrays and objects the parser accepts
+// (default 1024). On-Demand checks it lazily: a container deeper than the
+// limit fails with ErrDepth when it is reached.
+func MaxDepth(n int) Option { return func(p *Parser) { p.maxDepth = uint32(n) } }
+
+// Parser parses JSON documents with simdjson. It is reusable: each Parse
+// replaces the previous document and reuses the memory. A Parser is not safe
+// for concurrent use. The zero Parser is ready to use. Close releases its
+// native memory; a forgotten Parser is released by the garbage collector.
+type Parser struct {
+	nat         *native
+	res         *shim.Result
+	gen         uint32 // bumped by every Parse and by Close: stale handles
+	closed      bool
+	maxCapacity uint64
+	maxDepth    uint32
+
+	input   []byte // the current document (user's buffer or the copy)
+	base    int64  // bytes skipped before input (UTF-8 byte order mark)
+	pinner  runtime.Pinner
+	pinned  bool
+	keys    map[string]string // interned object keys
+	scratch []byte
+
+	// The last string the shim read along with a lookup.
+	strTok uint32
+	strGen uint32
+	strPtr unsafe.Pointer
+	strLen uint64
+}
+
+// native holds what the C++ side owns; a cleanup frees it if Close is never
+// called.
+type native struct {
+	c      unsafe.Pointer // sj_parser
+	buf    unsafe.Pointer // padded copy buffer (C memory)
+	bufCap uint64
+}
+
+func (n *native) free() {
+	if n.c != nil {
+		shim.FreeParser(n.c)
+		n.c = nil
+	}
+	if n.buf != nil {
+		shim.Free(n.buf)
+		n.buf = nil
+	}
+}
+
+// NewParser returns a parser configured by opts.
+func NewParser(opts ...Option) *Parser {
+	p := &Parser{}
+	for _, o := range opts {
+		o(p)
+	}
+	return p
+}
+
+func (p *Parser) init() error {
+	if p.nat != nil {
+		return nil
+	}
+	if !shim.Available {
+		return ErrNoCGO
+	}
+	c := shim.NewParser(p.maxCapacity, p.maxDepth)
+	if c == nil {
+		return &Error{Code: ErrMemAlloc, Offset: -1}
+	}
+	p.nat = &native{c: c}
+	p.res = shim.ResultOf(c)
+	runtime.AddCleanup(p, func(n *native) { n.free() }, p.nat)
+	return nil
+}
+
+// Close frees the parser's native memory. Handles and zero-copy byte slices
+// of its document become invalid: handles then return ErrParserClosed.
+// Close is idempotent.
+func (p *Parser) Close() error {
+	if p.closed {
+		return nil
+	}
+	p.closed = true
+	p.gen++
+	p.unpin()
+	p.input = nil
+	if p.nat != nil {
+		p.nat.free()
+	}
+	return nil
+}
+
+func (p *Parser) unpin() {
+	if p.pinned {
+		p.pinner.Unpin()
+		p.pinned = false
+	}
+}
+
+// Capacity returns the largest document (bytes) the parser has memory for.
+func (p *Parser) Capacity() int {
+	if p.nat == nil || p.nat.c == nil {
+		return 0
+	}
+	return int(shim.Capacity(p.nat.c))
+}
+
+// Parse parses b and returns its document: stage 1 (the SIMD scan that finds
+// the structure and validates UTF-8) runs now; values are parsed and
+// validated when read. The previous document's handles become stale.
+//
+// When cap(b)-len(b) >= Padding, b is parsed in place (zero-copy) and must
+// not be modified until the next Parse or Close; otherwise b is copied once
+// into a buffer the parser reuses. A UTF-8 byte order mark is skipped.
+func (p *Parser) Parse(b []byte) (Document, error) {
+	if p.closed {
+		return Document{}, ErrParserClosed
+	}
+	if err := p.init(); err != nil {
+		return Document{}, err
+	}
+	p.unpin()
+	p.gen++
+	p.input = nil
+	p.base = 0
+	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		b = b[3:]
+		p.base = 3
+	}
+	var ptr unsafe.Pointer
+	var capacity uint64
+	if cap(b)-len(b) >= Padding && cap(b) > 0 {
+		ptr = unsafe.Pointer(unsafe.SliceData(b))
+		capacity = uint64(cap(b))
+		p.pinner.Pin(ptr) // simdjson keeps pointers into b until the next parse
+		p.pinned = true
+		p.input = b
+	} else {
+		need := uint64(len(b)) + Padding
+		if p.nat.bufCap < need {
+			if p.nat.buf != nil {
+				shim.Free(p.nat.buf)
+				p.nat.buf, p.nat.bufCap = nil, 0
+			}
+			n := need + need/4
+			p.nat.buf = shim.Malloc(n)
+			if p.nat.buf == nil {
+				return Document{}, &Error{Code: ErrMemAlloc, Offset: -1}
+			}
+			p.nat.bufCap = n
+		}
+		dst := unsafe.Slice((*byte)(p.nat.buf), p.nat.bufCap)
+		copy(dst, b)
+		clear(dst[len(b):need]) // deterministic padding
+		ptr = p.nat.buf
+		capacity = p.nat.bufCap
+		p.input = dst[:len(b):len(b)]
+	}
+	rc := shim.Parse(p.nat.c, ptr, uint64(len(p.input)), capacity)
+	if rc != 0 {
+		off := p.res.ErrOff
+		if ErrorCode(rc) == ErrUTF8 {
+			off = int64(invalidUTF8(p.input))
+		}
+		if off >= 0 {
+			off += p.base
+		}
+		shim.Release(p.nat.c)
+		p.unpin()
+		p.input = nil
+		return Document{}, &Error{Code: ErrorCode(rc), Offset: off}
+	}
+	return Document{Value{p: p, gen: p.gen, tok: 0, off: p.res.Off, depth: 1}}, nil
+}
+
+// ParseString parses a copy of s.
+func (p *Parser) ParseString(s string) (Document, error) {
+	return p.Parse(unsafe.Slice(unsafe.StringData(s), len(s))[:len(s):len(s)])
+}
+
+// invalidUTF8 returns the offset of the first byte that is not valid UTF-8.
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// Pad returns b with at least Padding bytes of spare capacity, copying only
+// when b lacks them.
+func Pad(b []byte) []byte {
+	if cap(b)-len(b) >= Padding {
+		return b
+	}
+	out := make([]byte, len(b), len(b)+Padding)
+	copy(out, b)
+	return out
+}
+
+// MakePadded returns a zero-length slice with room for n bytes plus padding:
+// append up to n bytes to it and parse it without a copy.
+func MakePadded(n int) []byte { return make([]byte, 0, n+Padding) }
+
+// ReadFile reads a whole file into a padded buffer, ready for a zero-copy
+// Parse.
+func ReadFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := int(fi.Size())
+	buf := make([]byte, 0, size+Padding+512)
+	for {
+		if cap(buf)-len(buf) < Padding+512 {
+			nb := make([]byte, len(buf), 2*cap(buf)+Padding)
+			copy(nb, buf)
+			buf = nb
+		}
+		n, err := f.Read(buf[len(buf) : cap(buf)-Padding])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return buf, nil
+		}
+	}
+}
+
+// ActiveImplementation names the stage-1 kernel that parsers created from
+// now on use: icelake (AVX-512), haswell (AVX2), westmere (SSE4.2), arm64,
+// or fallback. simdjson picks the best one the CPU supports at run time; the
+// environment variable SIMDJSON_FORCE_IMPLEMENTATION (read at the first use)
+// or SetImplementation overrides the choice.
+func ActiveImplementation() string {
+	if !shim.Available {
+		return ""
+	}
+	return shim.ActiveImplementation()
+}
+
+// BuiltinImplementation names the kernel the On-Demand stage 2 (value
+// parsing and navigation) is compiled for. It is chosen at build time:
+// "fallback" on amd64 by default, "haswell" when built with GOAMD64=v3 or v4.
+func BuiltinImplementation() string {
+	if !shim.Available {
+		return ""
+	}
+	return shim.BuiltinImplementation()
+}
+
+// Implementation describes a stage-1 kernel compiled into the library.
+type Implementation struct {
+	Name        string // e.g. "haswell"
+	Description string // e.g. "Intel/AMD AVX2"
+	Supported   bool   // whether this CPU can run it
+}
+
+// Implementations lists the stage-1 kernels compiled in.
+func Implementations() []Implementation {
+	if !shim.Available {
+		return nil
+	}
+	var out []Implementation
+	for _, i := range shim.Implementations() {
+		out = append(out, Implementation{Name: i.Name, Description: i.Description, Supported: i.Supported})
+	}
+	return out
+}
+
+// SetImplementation makes the named kernel the stage-1 kernel of parsers
+// created (or first used) from now on; existing parsers keep theirs. It
+// fails with ErrUnsupportedArchitecture for an unknown name or a kernel this
+// CPU cannot run. Meant for tests and benchmarks; results are identical
+// whichever kernel runs.
+func SetImplementation(name string) error {
+	if !shim.Available {
+		return ErrNoCGO
+	}
+	if rc := shim.SetImplementation(name); rc != 0 {
+		return ErrorCode(rc)
+	}
+	return nil
+}
