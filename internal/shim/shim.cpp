@@ -148,7 +148,7 @@ inline int check(sj_parser *p, uint32_t tok, int32_t depth) {
   if (!p->buf) return fail(p, SJ_BAD_HANDLE, -1);
   if (p->dead) return fail(p, p->dead, -1);
   if (tok >= p->ntok || depth < 1) return fail(p, SJ_BAD_HANDLE, -1);
-  if (uint32_t(depth) > p->max_depth) return fail(p, simdjson::DEPTH_ERROR, tok_off(p, tok));
+  if (uint32_t(depth) > p->max_depth + 1) return fail(p, simdjson::DEPTH_ERROR, tok_off(p, tok));
   return 0;
 }
 
@@ -222,12 +222,13 @@ int read_string(sj_parser *p, uint32_t tok, int32_t depth) {
 int put_value(sj_parser *p, int32_t depth) {
   uint32_t tok = cur_tok(p);
   if (tok >= p->ntok) return fail(p, simdjson::TAPE_ERROR, int64_t(p->len));
-  if (uint32_t(depth) > p->max_depth) return fail(p, simdjson::DEPTH_ERROR, tok_off(p, tok));
+  uint8_t c = tok_char(p, tok);
+  if (uint32_t(depth) > p->max_depth && (c == '{' || c == '[')) return fail(p, simdjson::DEPTH_ERROR, tok_off(p, tok));
   p->res.tok = tok;
   p->res.off = tok_off(p, tok);
   p->res.depth = depth;
   p->res.flags = 0;
-  if (tok_char(p, tok) == '"' && next_off(p, tok) - tok_off(p, tok) <= kEagerString) {
+  if (c == '"' && next_off(p, tok) - tok_off(p, tok) <= kEagerString) {
     if (read_string(p, tok, depth) == 0) {
       p->res.flags |= SJ_FLAG_STR;
     } else if (p->dead) {
@@ -441,7 +442,7 @@ int sj_pointer(sj_parser *p, uint32_t tok, int32_t depth, const char *ptr, uint6
   p->res.off = tok_off(p, tok);
   p->res.depth = depth;
   p->res.flags = 0;
-  if (len == 0) return put_value(p, depth) ? p->dead : (set_pos(p, tok, depth), 0);
+  if (len == 0) return 0;
   if (ptr[0] != '/') return fail(p, simdjson::INVALID_JSON_POINTER, -1);
   uint64_t i = 1;
   while (true) {

@@ -1,0 +1,36 @@
+# bench/handles/bench.mk: `make bench-handles` (included by the main Makefile;
+# paths are relative to the module root, where make runs).
+#
+# Builds the native On-Demand program (bench/handles/native_handles) when its
+# sources changed, then runs the Go driver, which times the Go handle loop and
+# the native loop alternately over ../shared/data/gharchive/*.ndjson.
+# vendored simdjson.cpp is compiled once into bench/handles/build/.
+
+BENCH_HANDLES_DIR      := bench/handles
+BENCH_HANDLES_BUILD    := $(BENCH_HANDLES_DIR)/build
+BENCH_HANDLES_BIN      := $(BENCH_HANDLES_DIR)/native_handles
+BENCH_HANDLES_CXX      ?= g++
+BENCH_HANDLES_CXXFLAGS ?= -O3 -std=c++17 -DNDEBUG -DSIMDJSON_EXCEPTIONS=0 -I csrc
+BENCH_HANDLES_DATA     ?= ../shared/data/gharchive
+BENCH_HANDLES_ARGS     ?=
+
+.PHONY: bench-handles bench-handles-native bench-handles-clean
+
+bench-handles: $(BENCH_HANDLES_BIN)
+	go run ./$(BENCH_HANDLES_DIR) -native $(BENCH_HANDLES_BIN) -data $(BENCH_HANDLES_DATA) $(BENCH_HANDLES_ARGS)
+
+bench-handles-native: $(BENCH_HANDLES_BIN)
+
+$(BENCH_HANDLES_BUILD)/simdjson.o: csrc/simdjson.cpp csrc/simdjson.h $(BENCH_HANDLES_DIR)/bench.mk
+	@mkdir -p $(BENCH_HANDLES_BUILD)
+	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -c csrc/simdjson.cpp -o $@
+
+$(BENCH_HANDLES_BUILD)/handles.o: $(BENCH_HANDLES_DIR)/native/handles.cpp csrc/simdjson.h $(BENCH_HANDLES_DIR)/bench.mk
+	@mkdir -p $(BENCH_HANDLES_BUILD)
+	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -c $(BENCH_HANDLES_DIR)/native/handles.cpp -o $@
+
+$(BENCH_HANDLES_BIN): $(BENCH_HANDLES_BUILD)/handles.o $(BENCH_HANDLES_BUILD)/simdjson.o
+	$(BENCH_HANDLES_CXX) $^ -o $@
+
+bench-handles-clean:
+	rm -rf $(BENCH_HANDLES_BUILD) $(BENCH_HANDLES_BIN)
