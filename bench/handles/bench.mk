@@ -4,20 +4,29 @@
 # Builds the native On-Demand program (bench/handles/native_handles) when its
 # sources changed, then runs the Go driver, which times the Go handle loop and
 # the native loop alternately over ../shared/data/gharchive/*.ndjson.
-# vendored simdjson.cpp is compiled once into bench/handles/build/.
+# The vendored simdjson.cpp is compiled once into bench/handles/build/.
+#
+# `make bench-handles-breakdown` also times partial loops and two in-between
+# variants that split the Go overhead: the same loop in C++ through the
+# binding's shim (build/shim_handles, linking internal/shim/shim.cpp) and in
+# Go calling internal/shim directly (build tag handles_raw).
 
 BENCH_HANDLES_DIR      := bench/handles
 BENCH_HANDLES_BUILD    := $(BENCH_HANDLES_DIR)/build
 BENCH_HANDLES_BIN      := $(BENCH_HANDLES_DIR)/native_handles
+BENCH_HANDLES_SHIM_BIN := $(BENCH_HANDLES_BUILD)/shim_handles
 BENCH_HANDLES_CXX      ?= g++
 BENCH_HANDLES_CXXFLAGS ?= -O3 -std=c++17 -DNDEBUG -DSIMDJSON_EXCEPTIONS=0 -I csrc
 BENCH_HANDLES_DATA     ?= ../shared/data/gharchive
 BENCH_HANDLES_ARGS     ?=
 
-.PHONY: bench-handles bench-handles-native bench-handles-clean
+.PHONY: bench-handles bench-handles-breakdown bench-handles-native bench-handles-clean
 
 bench-handles: $(BENCH_HANDLES_BIN)
 	go run ./$(BENCH_HANDLES_DIR) -native $(BENCH_HANDLES_BIN) -data $(BENCH_HANDLES_DATA) $(BENCH_HANDLES_ARGS)
+
+bench-handles-breakdown: $(BENCH_HANDLES_BIN) $(BENCH_HANDLES_SHIM_BIN)
+	go run -tags handles_raw ./$(BENCH_HANDLES_DIR) -native $(BENCH_HANDLES_BIN) -shim $(BENCH_HANDLES_SHIM_BIN) -breakdown -data $(BENCH_HANDLES_DATA) $(BENCH_HANDLES_ARGS)
 
 bench-handles-native: $(BENCH_HANDLES_BIN)
 
@@ -30,6 +39,18 @@ $(BENCH_HANDLES_BUILD)/handles.o: $(BENCH_HANDLES_DIR)/native/handles.cpp csrc/s
 	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -c $(BENCH_HANDLES_DIR)/native/handles.cpp -o $@
 
 $(BENCH_HANDLES_BIN): $(BENCH_HANDLES_BUILD)/handles.o $(BENCH_HANDLES_BUILD)/simdjson.o
+	$(BENCH_HANDLES_CXX) $^ -o $@
+
+$(BENCH_HANDLES_BUILD)/handles_via_shim.o: $(BENCH_HANDLES_DIR)/native/handles.cpp csrc/simdjson.h include/simdjson_go.h $(BENCH_HANDLES_DIR)/bench.mk
+	@mkdir -p $(BENCH_HANDLES_BUILD)
+	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -I include -DHANDLES_VIA_SHIM -c $(BENCH_HANDLES_DIR)/native/handles.cpp -o $@
+
+# Same flags as cgo uses for the shim (internal/shim/flags.go).
+$(BENCH_HANDLES_BUILD)/shim.o: internal/shim/shim.cpp csrc/simdjson.h include/simdjson_go.h $(BENCH_HANDLES_DIR)/bench.mk
+	@mkdir -p $(BENCH_HANDLES_BUILD)
+	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -fno-exceptions -I include -c internal/shim/shim.cpp -o $@
+
+$(BENCH_HANDLES_SHIM_BIN): $(BENCH_HANDLES_BUILD)/handles_via_shim.o $(BENCH_HANDLES_BUILD)/shim.o $(BENCH_HANDLES_BUILD)/simdjson.o
 	$(BENCH_HANDLES_CXX) $^ -o $@
 
 bench-handles-clean:

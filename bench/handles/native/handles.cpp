@@ -20,14 +20,24 @@
 //   these runs with its own. -level L (0..5) does only part of the work
 //   (0: iterate only, 1: +type, 2: +actor.login, 3: +repo.name,
 //   4: +created_at, 5: +payload.action = the full work, the default).
+//
+// Built with -DHANDLES_VIA_SHIM and linked with the binding's shim
+// (internal/shim/shim.cpp), the timed loop calls the shim's C functions
+// (sj_parse, sj_find, sj_path) exactly as the Go package does, but from C++:
+// no cgo crossing, no Go code. `make bench-handles-breakdown` uses it to split
+// the Go overhead into the shim's own work and the cost of crossing from Go.
 
 #include "simdjson.h"
+#ifdef HANDLES_VIA_SHIM
+#include "simdjson_go.h"
+#endif
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -100,6 +110,7 @@ void load(corpus &c, const std::vector<const char *> &files) {
   die(what, "event " + std::to_string(line) + ": " + error_message(err));
 }
 
+#ifndef HANDLES_VIA_SHIM
 // One pass over all events: the measured loop.
 template <int Level>
 uint64_t pass(ondemand::parser &parser, const corpus &c) {
@@ -138,6 +149,87 @@ uint64_t pass(ondemand::parser &parser, const corpus &c) {
   }
   return sum;
 }
+#else
+// The same loop through the shim's C API, as the Go package calls it:
+// Field -> sj_find (mode 0), Get with two keys -> sj_path, StringBytes -> the
+// string the lookup already read (SJ_FLAG_STR) or sj_string.
+sj_parser *shim_parser() {
+  static sj_parser *p = sj_parser_new(0, 0);
+  if (!p) die("sj_parser_new", "out of memory");
+  return p;
+}
+
+struct packed_path {
+  std::string bytes;
+  explicit packed_path(std::initializer_list<std::string_view> keys) {
+    for (std::string_view k : keys) {
+      uint32_t n = uint32_t(k.size());
+      bytes.append(reinterpret_cast<const char *>(&n), 4);  // little-endian hosts
+      bytes.append(k);
+    }
+  }
+};
+
+[[noreturn]] void shim_fail(size_t line, const char *what, int rc) {
+  die(what, "event " + std::to_string(line) + ": code " + std::to_string(rc) +
+                (rc > 0 && rc < 1000 ? std::string(" ") + sj_error_message(rc) : std::string()));
+}
+
+inline int shim_str(sj_parser *p, const sj_result *res, std::string_view &s) {
+  if (!(res->flags & SJ_FLAG_STR)) {
+    if (int rc = sj_string(p, res->tok, res->depth)) return rc;
+  }
+  s = std::string_view(reinterpret_cast<const char *>(res->str), size_t(res->slen));
+  return 0;
+}
+
+template <int Level>
+uint64_t pass(ondemand::parser &, const corpus &c) {
+  static const packed_path actor_login{"actor", "login"}, repo_name{"repo", "name"},
+      payload_action{"payload", "action"};
+  sj_parser *p = shim_parser();
+  const sj_result *res = sj_parser_result(p);
+  uint64_t sum = 0;
+  const uint8_t *base = c.buf.data();
+  std::string_view s;
+  for (size_t i = 0; i < c.lines.size(); i++) {
+    const line_ref &l = c.lines[i];
+    int rc = sj_parse(p, base + l.off, l.len, l.len + kGap);
+    if (rc) shim_fail(i, "parse", rc);
+    uint32_t tok = res->tok;  // the root
+    int32_t depth = res->depth;
+    if (Level >= 1) {
+      if ((rc = sj_find(p, tok, depth, "type", 4, 0)) || (rc = shim_str(p, res, s))) shim_fail(i, "type", rc);
+      sum += s.size();
+    }
+    if (Level >= 2) {
+      const std::string &k = actor_login.bytes;
+      if ((rc = sj_path(p, tok, depth, k.data(), k.size())) || (rc = shim_str(p, res, s))) shim_fail(i, "actor.login", rc);
+      sum += s.size();
+    }
+    if (Level >= 3) {
+      const std::string &k = repo_name.bytes;
+      if ((rc = sj_path(p, tok, depth, k.data(), k.size())) || (rc = shim_str(p, res, s))) shim_fail(i, "repo.name", rc);
+      sum += s.size();
+    }
+    if (Level >= 4) {
+      if ((rc = sj_find(p, tok, depth, "created_at", 10, 0)) || (rc = shim_str(p, res, s))) shim_fail(i, "created_at", rc);
+      sum += s.size();
+    }
+    if (Level >= 5) {
+      const std::string &k = payload_action.bytes;
+      rc = sj_path(p, tok, depth, k.data(), k.size());
+      if (!rc) {
+        if ((rc = shim_str(p, res, s))) shim_fail(i, "payload.action", rc);
+        sum += s.size() + 1;
+      } else if (rc != NO_SUCH_FIELD) {
+        shim_fail(i, "payload.action", rc);
+      }
+    }
+  }
+  return sum;
+}
+#endif
 
 uint64_t run_level(int level, ondemand::parser &parser, const corpus &c) {
   switch (level) {
