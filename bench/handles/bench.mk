@@ -55,3 +55,9 @@ $(BENCH_HANDLES_SHIM_BIN): $(BENCH_HANDLES_BUILD)/handles_via_shim.o $(BENCH_HAN
 
 bench-handles-clean:
 	rm -rf $(BENCH_HANDLES_BUILD) $(BENCH_HANDLES_BIN)
+
+# Included before the main Makefile's first target, bench-handles would
+# become the default goal: give that back (the next target parsed gets it).
+ifeq ($(.DEFAULT_GOAL),bench-handles)
+.DEFAULT_GOAL :=
+endif

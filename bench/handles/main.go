@@ -41,7 +41,10 @@ var (
 	flagData      = flag.String("data", "../shared/data/gharchive", "folder of *.ndjson files (one event per line)")
 	flagRuns      = flag.Int("runs", 15, "timed runs of each side (each a full pass over all events)")
 	flagWarmup    = flag.Int("warmup", 3, "untimed warm-up passes of each side")
-	flagBreakdown = flag.Bool("breakdown", false, "also time partial loops (parse only, +type, ...) on both sides and a bare cgo call")
+	flagBreakdown = flag.Bool("breakdown", false, "also time partial loops (parse only, +type, ...) on every side and a bare cgo call")
+	flagRewarm    = flag.Int("rewarm", 1, "untimed passes right before each timed run, on each side (the other side's run in between evicts caches)")
+	flagCPU       = flag.Int("cpu", -1, "CPU to run both sides on (they alternate, so they share it); -1: the first CPU allowed; -2: do not pin")
+	flagShim      = flag.String("shim", "", "with -breakdown: path of the native program built with -DHANDLES_VIA_SHIM (C++ calling the binding's shim)")
 )
 
 const gap = simdjson.Padding // 64 bytes after each line
@@ -260,8 +263,12 @@ type native struct {
 	hash   uint64
 }
 
-func startNative(path string, files []string, warmup int) (*native, error) {
-	args := append([]string{"-step", "-warmup", strconv.Itoa(warmup), "0"}, files...)
+func startNative(path string, files []string, warmup, cpu int) (*native, error) {
+	args := []string{"-step", "-warmup", strconv.Itoa(warmup), "-rewarm", strconv.Itoa(*flagRewarm)}
+	if cpu >= 0 {
+		args = append(args, "-cpu", strconv.Itoa(cpu))
+	}
+	args = append(append(args, "0"), files...)
 	cmd := exec.Command(path, args...)
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
@@ -385,11 +392,23 @@ func main() {
 		fail("no events in %s", *flagData)
 	}
 
+	// Both sides on one CPU: on a shared or virtual machine CPUs differ in
+	// speed from moment to moment, and a process tends to stay on one;
+	// alternating runs on the same CPU meet the same conditions.
+	cpu := -1
+	if *flagCPU >= -1 {
+		if cpu = pinToCPU(*flagCPU); cpu < 0 && *flagCPU >= 0 {
+			fail("cannot pin to CPU %d", *flagCPU)
+		}
+	} else {
+		runtime.LockOSThread()
+	}
+
 	p := simdjson.NewParser()
 	defer p.Close()
 
 	// Correctness first (untimed): same events, same strings, same checksum.
-	nat, err := startNative(*flagNative, files, *flagWarmup)
+	nat, err := startNative(*flagNative, files, *flagWarmup, cpu)
 	if err != nil {
 		fail("%v", err)
 	}
@@ -426,6 +445,9 @@ func main() {
 	var mallocs uint64
 	var ms0, ms1 runtime.MemStats
 	goRun := func() {
+		for range *flagRewarm {
+			goPass(p, c.lines)
+		}
 		runtime.ReadMemStats(&ms0)
 		t0 := time.Now()
 		sum, err := goPass(p, c.lines)
@@ -461,18 +483,33 @@ func main() {
 	}
 	allocs := testing.AllocsPerRun(3, func() { goPass(p, c.lines) })
 
-	var bd []breakdownRow
-	var cgoNs float64
+	var bd []*variant
+	var micros []micro
 	if *flagBreakdown {
-		bd, cgoNs = breakdown(p, nat, c)
+		var sp *native
+		if *flagShim != "" {
+			if sp, err = startNative(*flagShim, files, *flagWarmup, cpu); err != nil {
+				fail("%v", err)
+			}
+		}
+		bd, micros = breakdown(p, nat, sp, c)
+		if sp != nil {
+			if err := sp.close(); err != nil {
+				fail("shim program: %v", err)
+			}
+		}
 	}
 	if err := nat.close(); err != nil {
 		fail("native: %v", err)
 	}
 
 	fmt.Printf("checksum: %d (Go) = %d (native); content hash %016x on both sides\n", want, want, goHash)
-	fmt.Printf("runs: %d per side, interleaved, after %d warm-up passes each; each run parses all %d events\n",
-		*flagRuns, *flagWarmup, events)
+	where := "not pinned to a CPU"
+	if cpu >= 0 {
+		where = fmt.Sprintf("both on CPU %d", cpu)
+	}
+	fmt.Printf("runs: %d per side, interleaved, %s, after %d warm-up passes each and %d untimed pass(es) before each run; each run parses all %d events\n",
+		*flagRuns, where, *flagWarmup, *flagRewarm, events)
 	goMed, natMed := median(goT), median(natT)
 	for _, s := range []struct {
 		name string
@@ -490,7 +527,7 @@ func main() {
 		fmt.Println("WARNING: the Go loop allocates in steady state (expected 0)")
 	}
 	if *flagBreakdown {
-		printBreakdown(bd, cgoNs, events)
+		printBreakdown(bd, micros, events)
 	}
 	fmt.Printf("ratio go/native: %.2f\n", float64(goMed)/float64(natMed))
 }
