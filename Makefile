@@ -1,0 +1,48 @@
+# Targets for a fresh machine: a C++17 compiler, Go 1.26 and CGO_ENABLED=1.
+#   make test           the tests (README's test command)
+#   make demo           the main command: the seed task over testdata/
+#   make bench-handles  Go handles vs native C++ simdjson, same work
+#   make vendor         re-vendor simdjson 3.9.4 from the npm registry, checking hashes
+
+GO ?= go
+SIMDJSON_NPM := @nozbe/simdjson@3.9.4
+
+.PHONY: test test-race test-cgocheck2 vet demo bench check-vendor vendor ci
+
+test: check-vendor
+	$(GO) test -count=1 ./...
+
+test-race:
+	$(GO) test -race -count=1 ./...
+
+test-cgocheck2:
+	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+demo:
+	$(GO) run ./cmd/ghcount testdata/events.ndjson
+
+bench:
+	$(GO) test -run XXX -bench . -count 5 .
+
+# The vendored files must match the hashes recorded when they were vendored.
+check-vendor:
+	cd csrc && sha256sum --check --quiet SHA256SUMS
+
+# Fetch the npm package, check that its simdjson files match csrc/SHA256SUMS
+# (byte-identical to upstream v3.9.4), copy them into csrc/, and bump the
+# version macro that makes cgo rebuild the amalgamation.
+vendor:
+	rm -rf .vendor-tmp && mkdir -p .vendor-tmp
+	cd .vendor-tmp && npm pack --silent $(SIMDJSON_NPM) >/dev/null && tar xzf *.tgz
+	cp .vendor-tmp/package/src/simdjson.h .vendor-tmp/package/src/simdjson.cpp .vendor-tmp/package/LICENSE .vendor-tmp/
+	cd .vendor-tmp && sha256sum --check ../csrc/SHA256SUMS
+	cp .vendor-tmp/simdjson.h .vendor-tmp/simdjson.cpp .vendor-tmp/LICENSE csrc/
+	sed -i "s/^#define SJ_VENDORED_VERSION .*/#define SJ_VENDORED_VERSION \"3.9.4 $$(sha256sum csrc/simdjson.cpp | cut -c1-64)\"/" internal/shim/simdjson_amalgamation.cpp
+	rm -rf .vendor-tmp
+
+ci: vet test test-race test-cgocheck2
+
+-include bench/handles/bench.mk
