@@ -440,6 +440,8 @@ func main() {
 		fmt.Println("WARNING: Go and native use different kernels: the comparison is skewed (GOAMD64=v3 raises Go's stage 2; the native build uses no -march)")
 	}
 
+	runtime.GC() // nothing from loading left to collect while timing
+
 	// Timed runs, interleaved; the side that goes first alternates.
 	var goT, natT []time.Duration
 	var mallocs uint64
