@@ -690,33 +690,44 @@ func (o Object) ForEach(fn func(key []byte, v Value) error) error {
 }
 
 func (o Object) iterate(yield func(key []byte, v Value) bool) error {
-	v := o.v
-	if err := v.check(); err != nil {
+	return iterate(o.v, true, yield)
+}
+
+// iterate walks the fields (obj) or elements of the container v, one cgo
+// call per entry, yielding keys (nil for arrays) and values; a failure is
+// yielded as an error Value and returned.
+func iterate(v Value, obj bool, yield func(key []byte, v Value) bool) error {
+	open, next := byte('['), shim.ArrNext
+	if obj {
+		open, next = '{', shim.ObjNext
+	}
+	fail := func(err error) error {
 		yield(nil, errValue(err))
 		return err
 	}
-	if v.p.input[v.off] != '{' {
-		err := &Error{Code: ErrIncorrectType, Offset: v.Offset()}
-		yield(nil, errValue(err))
-		return err
+	if err := v.check(); err != nil {
+		return fail(err)
+	}
+	if v.p.input[v.off] != open {
+		return fail(&Error{Code: ErrIncorrectType, Offset: v.Offset()})
 	}
 	var prev uint32
 	for {
 		if err := v.check(); err != nil { // the parser moved on inside the loop
-			yield(nil, errValue(err))
-			return err
+			return fail(err)
 		}
 		p := v.p
-		rc := shim.ObjNext(p.nat.c, v.tok, v.depth, prev)
+		rc := next(p.nat.c, v.tok, v.depth, prev)
 		if rc == shim.Done {
 			return nil
 		}
 		if rc != 0 {
-			err := p.fail(rc)
-			yield(nil, errValue(err))
-			return err
+			return fail(p.fail(rc))
 		}
-		key := unsafe.Slice((*byte)(p.res.Key), p.res.Klen)
+		var key []byte
+		if obj {
+			key = unsafe.Slice((*byte)(p.res.Key), p.res.Klen)
+		}
 		val := p.found()
 		prev = val.tok
 		if !yield(key, val) {
@@ -796,36 +807,5 @@ func (a Array) ForEach(fn func(i int, v Value) error) error {
 }
 
 func (a Array) iterate(yield func(Value) bool) error {
-	v := a.v
-	if err := v.check(); err != nil {
-		yield(errValue(err))
-		return err
-	}
-	if v.p.input[v.off] != '[' {
-		err := &Error{Code: ErrIncorrectType, Offset: v.Offset()}
-		yield(errValue(err))
-		return err
-	}
-	var prev uint32
-	for {
-		if err := v.check(); err != nil {
-			yield(errValue(err))
-			return err
-		}
-		p := v.p
-		rc := shim.ArrNext(p.nat.c, v.tok, v.depth, prev)
-		if rc == shim.Done {
-			return nil
-		}
-		if rc != 0 {
-			err := p.fail(rc)
-			yield(errValue(err))
-			return err
-		}
-		val := p.found()
-		prev = val.tok
-		if !yield(val) {
-			return nil
-		}
-	}
+	return iterate(a.v, false, func(_ []byte, v Value) bool { return yield(v) })
 }

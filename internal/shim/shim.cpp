@@ -349,6 +349,30 @@ int field_at(sj_parser *p, od::value_iterator &vi, uint32_t tok, int32_t depth) 
   return put_value(p, depth + 1);
 }
 
+// Moves an iteration over the object or array at (tok, depth) to the entry
+// after the one whose value starts at prev (0: the first entry). The
+// iterator is put back at prev first, so iterations and other reads may
+// interleave freely.
+int container_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev, bool obj) {
+  if (int rc = check(p, tok, depth)) return rc;
+  if (tok_char(p, tok) != (obj ? '{' : '[')) return fail(p, simdjson::INCORRECT_TYPE, tok_off(p, tok));
+  if (prev >= p->ntok) return fail(p, SJ_BAD_HANDLE, -1);
+  od::value_iterator vi = make_vi(p, tok, depth);
+  bool more = false;
+  error_code err;
+  if (prev == 0) {
+    set_pos(p, tok, depth);
+    err = (obj ? vi.start_object() : vi.start_array()).get(more);
+  } else {
+    set_pos(p, prev, depth + 1);
+    err = vi.skip_child();
+    if (!err) err = (obj ? vi.has_next_field() : vi.has_next_element()).get(more);
+  }
+  if (err) return after(p, err, tok);
+  if (!more) return root_end(p, depth);
+  return obj ? field_at(p, vi, tok, depth) : put_value(p, depth + 1);
+}
+
 }  // namespace
 
 extern "C" {
@@ -586,43 +610,11 @@ int sj_count(sj_parser *p, uint32_t tok, int32_t depth) {
 }
 
 int sj_obj_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev) {
-  if (int rc = check(p, tok, depth)) return rc;
-  if (tok_char(p, tok) != '{') return fail(p, simdjson::INCORRECT_TYPE, tok_off(p, tok));
-  if (prev >= p->ntok) return fail(p, SJ_BAD_HANDLE, -1);
-  od::value_iterator vi = make_vi(p, tok, depth);
-  bool more = false;
-  error_code err;
-  if (prev == 0) {
-    set_pos(p, tok, depth);
-    err = vi.start_object().get(more);
-  } else {
-    set_pos(p, prev, depth + 1);
-    err = vi.skip_child();
-    if (!err) err = vi.has_next_field().get(more);
-  }
-  if (err) return after(p, err, tok);
-  if (!more) return root_end(p, depth);
-  return field_at(p, vi, tok, depth);
+  return container_next(p, tok, depth, prev, true);
 }
 
 int sj_arr_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev) {
-  if (int rc = check(p, tok, depth)) return rc;
-  if (tok_char(p, tok) != '[') return fail(p, simdjson::INCORRECT_TYPE, tok_off(p, tok));
-  if (prev >= p->ntok) return fail(p, SJ_BAD_HANDLE, -1);
-  od::value_iterator vi = make_vi(p, tok, depth);
-  bool more = false;
-  error_code err;
-  if (prev == 0) {
-    set_pos(p, tok, depth);
-    err = vi.start_array().get(more);
-  } else {
-    set_pos(p, prev, depth + 1);
-    err = vi.skip_child();
-    if (!err) err = vi.has_next_element().get(more);
-  }
-  if (err) return after(p, err, tok);
-  if (!more) return root_end(p, depth);
-  return put_value(p, depth + 1);
+  return container_next(p, tok, depth, prev, false);
 }
 
 int sj_reset(sj_parser *p, uint32_t tok, int32_t depth) {
