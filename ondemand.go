@@ -621,6 +621,17 @@ func (p *Parser) intern(b []byte) string {
 	return s
 }
 
+// reset forgets where the last lookup in the container v stopped.
+func (v Value) reset() error {
+	if err := v.check(); err != nil {
+		return err
+	}
+	if rc := shim.Reset(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		return v.p.fail(rc)
+	}
+	return nil
+}
+
 // Value returns the object as a Value.
 func (o Object) Value() Value { return o.v }
 
@@ -646,15 +657,7 @@ func (o Object) Count() (int, error) { return o.v.Count() }
 func (o Object) RawJSON() ([]byte, error) { return o.v.RawJSON() }
 
 // Reset makes the next FindField search from the first field again.
-func (o Object) Reset() error {
-	if err := o.v.check(); err != nil {
-		return err
-	}
-	if rc := shim.Reset(o.v.p.nat.c, o.v.tok, o.v.depth); rc != 0 {
-		return o.v.p.fail(rc)
-	}
-	return nil
-}
+func (o Object) Reset() error { return o.v.reset() }
 
 // Fields iterates over the object's fields in document order, one cgo call
 // per field. Keys are interned: a key seen before costs no allocation. If the
@@ -675,12 +678,18 @@ func (o Object) Fields() iter.Seq2[string, Value] {
 // error, which ForEach returns; it also returns any parse error. The key
 // bytes are valid until the next Parse and must be copied to be kept.
 func (o Object) ForEach(fn func(key []byte, v Value) error) error {
+	return forEach(o.v, true, fn)
+}
+
+// forEach runs fn over a container's entries until it returns an error;
+// fn's error wins over a parse error.
+func forEach(v Value, obj bool, fn func(key []byte, v Value) error) error {
 	var ferr error
-	err := o.iterate(func(key []byte, v Value) bool {
-		if v.code != 0 {
+	err := iterate(v, obj, func(key []byte, x Value) bool {
+		if x.code != 0 {
 			return false
 		}
-		ferr = fn(key, v)
+		ferr = fn(key, x)
 		return ferr == nil
 	})
 	if ferr != nil {
@@ -755,15 +764,7 @@ func (a Array) Count() (int, error) { return a.v.Count() }
 func (a Array) RawJSON() ([]byte, error) { return a.v.RawJSON() }
 
 // Reset makes the next Index walk from the first element again.
-func (a Array) Reset() error {
-	if err := a.v.check(); err != nil {
-		return err
-	}
-	if rc := shim.Reset(a.v.p.nat.c, a.v.tok, a.v.depth); rc != 0 {
-		return a.v.p.fail(rc)
-	}
-	return nil
-}
+func (a Array) Reset() error { return a.v.reset() }
 
 // Elements iterates over the elements with their indexes, one cgo call per
 // element. If the iteration fails, the last pair yielded has index -1 and a
@@ -790,20 +791,12 @@ func (a Array) Values() iter.Seq[Value] {
 // ForEach calls fn for each element until fn returns an error, which ForEach
 // returns; it also returns any parse error.
 func (a Array) ForEach(fn func(i int, v Value) error) error {
-	var ferr error
 	i := 0
-	err := a.iterate(func(v Value) bool {
-		if v.code != 0 {
-			return false
-		}
-		ferr = fn(i, v)
+	return forEach(a.v, false, func(_ []byte, v Value) error {
+		err := fn(i, v)
 		i++
-		return ferr == nil
+		return err
 	})
-	if ferr != nil {
-		return ferr
-	}
-	return err
 }
 
 func (a Array) iterate(yield func(Value) bool) error {
