@@ -191,34 +191,17 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		// backing array, unless it lies within the array pinned for the
 		// previous document (lines of one buffer parsed in turn), which
 		// saves a pin and an unpin per document.
-		lo, hi := uintptr(ptr), uintptr(ptr)+uintptr(capacity)
-		if !p.pinned || lo < p.pinLo || hi > p.pinHi {
-			p.unpin()
-			p.pinner.Pin(ptr)
-			p.pinned, p.pinLo, p.pinHi = true, lo, hi
-		}
+		p.pin(ptr, capacity)
 		p.input = b
 	} else {
 		p.unpin()
-		need := uint64(len(b)) + Padding
-		if p.nat.bufCap < need {
-			if p.nat.buf != nil {
-				shim.Free(p.nat.buf)
-				p.nat.buf, p.nat.bufCap = nil, 0
-			}
-			n := need + need/4
-			p.nat.buf = shim.Malloc(n)
-			if p.nat.buf == nil {
-				return Document{}, &Error{Code: ErrMemAlloc, Offset: -1}
-			}
-			p.nat.bufCap = n
+		dst, err := p.copyPadded(b)
+		if err != nil {
+			return Document{}, err
 		}
-		dst := unsafe.Slice((*byte)(p.nat.buf), p.nat.bufCap)
-		copy(dst, b)
-		clear(dst[len(b):need]) // deterministic padding
 		ptr = p.nat.buf
 		capacity = p.nat.bufCap
-		p.input = dst[:len(b):len(b)]
+		p.input = dst
 	}
 	rc := shim.Parse(p.nat.c, ptr, uint64(len(p.input)), capacity)
 	if rc != 0 {
@@ -235,6 +218,39 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		return Document{}, &Error{Code: ErrorCode(rc), Offset: off}
 	}
 	return Document{Value{p: p, gen: p.gen, tok: 0, off: p.res.Off, depth: 1}}, nil
+}
+
+// copyPadded copies b into the parser's C buffer, followed by Padding zero
+// bytes, and returns the copy.
+func (p *Parser) copyPadded(b []byte) ([]byte, error) {
+	need := uint64(len(b)) + Padding
+	if p.nat.bufCap < need {
+		if p.nat.buf != nil {
+			shim.Free(p.nat.buf)
+			p.nat.buf, p.nat.bufCap = nil, 0
+		}
+		n := need + need/4
+		p.nat.buf = shim.Malloc(n)
+		if p.nat.buf == nil {
+			return nil, &Error{Code: ErrMemAlloc, Offset: -1}
+		}
+		p.nat.bufCap = n
+	}
+	dst := unsafe.Slice((*byte)(p.nat.buf), p.nat.bufCap)
+	copy(dst, b)
+	clear(dst[len(b):need]) // deterministic padding
+	return dst[:len(b):len(b)], nil
+}
+
+// pin keeps the array at ptr (capacity bytes) pinned for the C++ side,
+// unless it lies within the array already pinned.
+func (p *Parser) pin(ptr unsafe.Pointer, capacity uint64) {
+	lo, hi := uintptr(ptr), uintptr(ptr)+uintptr(capacity)
+	if !p.pinned || lo < p.pinLo || hi > p.pinHi {
+		p.unpin()
+		p.pinner.Pin(ptr)
+		p.pinned, p.pinLo, p.pinHi = true, lo, hi
+	}
 }
 
 // ParseString parses a copy of s.

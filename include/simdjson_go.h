@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 3
+#define SJ_SHIM_ABI 4
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,7 +46,44 @@ typedef struct sj_result {
   uint32_t flags;      /* SJ_FLAG_* */
   uint32_t kind;       /* sj_number: 1 int64, 2 uint64, 3 double, 4 big integer */
   uint32_t _pad;
+  const struct sj_doc *docs;     /* sj_batch: the documents found */
+  const struct sj_field *fields; /* sj_batch with a projection: ndocs x nfields values */
+  uint64_t ndocs;                /* sj_batch: number of entries in docs */
+  uint64_t consumed;             /* sj_batch: bytes of input the documents cover */
 } sj_result;
+
+/* One document (or bad line) of a batch. Offsets are relative to the batch. */
+typedef struct sj_doc {
+  uint32_t tok;     /* handle of the document (token index; depth 1) */
+  uint32_t off;     /* byte offset of its first token (of the line when bad) */
+  uint32_t end;     /* byte offset just past the document (its line, in NDJSON) */
+  int32_t err;      /* 0, or why the document (line) is bad */
+  uint32_t err_off; /* byte offset of the error */
+  uint32_t _pad;
+} sj_doc;
+
+/* Kinds of projected values (sj_field.kind). */
+#define SJ_F_MISSING 0
+#define SJ_F_NULL 1
+#define SJ_F_BOOL 2
+#define SJ_F_INT64 3
+#define SJ_F_UINT64 4
+#define SJ_F_DOUBLE 5
+#define SJ_F_STRING 6
+#define SJ_F_BIGINT 7 /* str/len: the number's raw text */
+#define SJ_F_OBJECT 8 /* str/len: raw JSON */
+#define SJ_F_ARRAY 9  /* str/len: raw JSON */
+#define SJ_F_ERROR 10 /* u: error code */
+
+/* One projected value. */
+typedef struct sj_field {
+  const uint8_t *str; /* string bytes or raw text (zero-copy, valid for the batch) */
+  uint64_t len;
+  uint64_t u;  /* bool, int64 (two's complement), uint64, error code */
+  double f;
+  uint32_t kind;
+  uint32_t _pad;
+} sj_field;
 
 typedef struct sj_parser sj_parser;
 
@@ -86,6 +123,60 @@ int sj_count(sj_parser *p, uint32_t tok, int32_t depth);
 int sj_obj_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev);
 int sj_arr_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev);
 int sj_reset(sj_parser *p, uint32_t tok, int32_t depth);
+
+/* Streams of documents. sj_batch runs stage 1 over buf[0:len) (readable up to
+ * cap >= len + 64) and splits it into documents, written to result.docs.
+ * mode 0 (NDJSON): buf holds whole lines; each line holds one value or only
+ * whitespace; a bad line is reported in its sj_doc.err and the next lines
+ * still parse. mode 1 (whitespace-separated, like iterate_many): documents
+ * end where their depth returns to 0; unless final, an incomplete last
+ * document is left out (result.consumed tells where it starts; 0 means the
+ * batch must grow). Handles of every document of the batch stay valid until
+ * the next sj_batch or sj_parse. Returns 0 or an error that stops the batch
+ * (result.err_off, -1 when unknown). */
+typedef struct sj_projection sj_projection;
+int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int mode, int final,
+             const sj_projection *pr);
+
+/* Projections: JSON pointers extracted from every document of a batch, in
+ * the same pass that splits the batch (pr argument of sj_batch): the values
+ * land in result.fields, ndocs x n entries (rows of bad lines are zero).
+ * pointers: the concatenated RFC 6901 pointers; lens: their lengths. Returns
+ * NULL when a pointer is invalid (*err_index tells which). */
+sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uint64_t n, int64_t *err_index);
+void sj_projection_free(sj_projection *pr);
+
+/* The parallel map: a pool of threads, each with its own parser, cuts the
+ * input at newlines into chunks, parses them in batches and calls the Go
+ * function sjGoBatch once per batch. With reader set, chunks come from the Go
+ * function sjGoNextChunk instead of buf. */
+typedef struct sj_map_cfg {
+  uint64_t len;       /* the input's length ([]byte mode) */
+  uint64_t cap;       /* readable bytes from buf */
+  uint64_t chunk;     /* chunk size (bytes) */
+  uint64_t batch;     /* batch size (bytes) */
+  sj_parser **parsers;
+  const sj_projection *proj; /* NULL: lazy handles */
+  uintptr_t ctx;      /* passed back to Go */
+  int32_t threads;
+  int32_t reader;
+} sj_map_cfg;
+/* Runs the map over buf (ignored with reader set); returns when every thread
+ * has finished: 0, or a native error that stopped it (MEMALLOC...). The
+ * calling thread is worker 0.
+ * sjGoBatch returns 0 to go on, 1 to stop every worker, 2 after a bad line
+ * under the stop policy (batches after this one are skipped, earlier ones
+ * finish). sjGoNextChunk returns 0 with a chunk in *out (the worker's
+ * previous chunk is then free for reuse), or 1 when there are no more. */
+int sj_map_run(const sj_map_cfg *cfg, const uint8_t *buf);
+
+/* One chunk handed out by sjGoNextChunk. */
+typedef struct sj_chunk {
+  const uint8_t *buf;
+  uint64_t len;
+  uint64_t cap;
+  uint64_t base; /* offset of buf in the whole input */
+} sj_chunk;
 
 /* Library information. */
 const char *sj_error_message(int code);

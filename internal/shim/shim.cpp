@@ -26,8 +26,11 @@
 #include "simdjson.h"
 #include "simdjson_go.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
+#include <pthread.h>
 #include <new>
 #include <string>
 #include <vector>
@@ -56,6 +59,11 @@ SJ_ROB(rob_vi_depth, od::value_iterator, od::depth_t, _depth)
 SJ_ROB(rob_vi_start, od::value_iterator, od::token_position, _start_position)
 SJ_ROB(rob_p_impl, od::parser, std::unique_ptr<simdjson::internal::dom_parser_implementation>, implementation)
 SJ_ROB(rob_p_sbuf, od::parser, std::unique_ptr<uint8_t[]>, string_buf)
+SJ_ROB(rob_ji_parser, od::json_iterator, od::parser *, parser)
+SJ_ROB(rob_ji_sbuf, od::json_iterator, uint8_t *, _string_buf_loc)
+SJ_ROB(rob_ji_error, od::json_iterator, error_code, error)
+SJ_ROB(rob_ji_root, od::json_iterator, od::token_position, _root)
+SJ_ROB(rob_ti_buf, od::token_iterator, const uint8_t *, buf)
 
 namespace {
 
@@ -77,13 +85,36 @@ struct sstate_entry {  // unescaped string
   uint64_t len;
 };
 
+// One node of a projection's trie of pointer segments.
+struct pnode {
+  std::string key;          // the segment (object key, unescaped ~0 ~1)
+  uint64_t index{};         // the segment as an array index, when valid
+  bool has_index{};
+  int32_t slot{-1};         // field number when a pointer ends here
+  std::vector<uint32_t> kids;
+};
+
 }  // namespace
+
+struct sj_projection {
+  std::vector<pnode> nodes;  // nodes[0] is the document
+  uint64_t nfields{};
+};
 
 struct sj_parser {
   sj_result res{};
   od::parser parser;
   od::document doc{};
+  od::json_iterator bji{};  // the iterator of a batch of documents
   od::json_iterator *it{};
+  bool batch{};             // the current input is a batch (sj_batch)
+  uint32_t dead_lo{}, dead_hi{};  // tokens of the dead document
+  std::vector<sj_doc> docs{};
+  std::vector<sj_field> fields{};
+  std::vector<uint64_t> bstack{};  // bracket kinds while splitting a batch
+  std::vector<int32_t> pcur{};     // projection: trie node of each open container
+  std::vector<int32_t> praw{};     // projection: field taking each container's raw text
+  std::vector<uint64_t> pelem{};   // projection: element index in each open array
   const uint8_t *buf{};
   uint64_t len{};
   od::token_position root{};
@@ -130,12 +161,45 @@ inline int fail(sj_parser *p, int code, int64_t off) {
   return code;
 }
 
+// A batch holds many documents: an error that kills simdjson's iterator in
+// one of them must not affect the others. The dead document is the one whose
+// tokens contain tok; the iterator is revived when another is accessed.
+void mark_dead(sj_parser *p, int code, uint32_t tok) {
+  p->dead = code;
+  p->dead_lo = 0;
+  p->dead_hi = p->ntok;
+  if (!p->batch) return;
+  auto it = std::upper_bound(p->docs.begin(), p->docs.end(), tok,
+                             [](uint32_t t, const sj_doc &d) { return t < d.tok; });
+  while (it != p->docs.begin()) {
+    --it;
+    if (it->err == 0) {
+      p->dead_lo = it->tok;
+      break;
+    }
+  }
+  for (auto nx = std::upper_bound(p->docs.begin(), p->docs.end(), tok,
+                                  [](uint32_t t, const sj_doc &d) { return t < d.tok; });
+       nx != p->docs.end(); ++nx) {
+    if (nx->err == 0) {
+      p->dead_hi = nx->tok;
+      break;
+    }
+  }
+}
+
+void revive(sj_parser *p) {
+  p->dead = 0;
+  p->it->*sj_get(rob_ji_parser()) = &p->parser;
+  p->it->*sj_get(rob_ji_error()) = simdjson::SUCCESS;
+}
+
 // Called after any simdjson call that may have failed: a dead iterator
 // (simdjson abandoned it) makes the whole document unusable.
 inline int after(sj_parser *p, int code, uint32_t tok) {
   if (!p->it->is_alive() || p->it->position() > p->root + p->ntok) {
-    p->dead = code ? code : simdjson::TAPE_ERROR;
     if (!code) code = simdjson::TAPE_ERROR;
+    mark_dead(p, code, tok);
   }
   if (code) {
     uint32_t ct = cur_tok(p);
@@ -146,7 +210,10 @@ inline int after(sj_parser *p, int code, uint32_t tok) {
 
 inline int check(sj_parser *p, uint32_t tok, int32_t depth) {
   if (!p->buf) return fail(p, SJ_BAD_HANDLE, -1);
-  if (p->dead) return fail(p, p->dead, -1);
+  if (p->dead) {
+    if (tok >= p->dead_lo && tok < p->dead_hi) return fail(p, p->dead, -1);
+    revive(p);
+  }
   if (tok >= p->ntok || depth < 1) return fail(p, SJ_BAD_HANDLE, -1);
   if (uint32_t(depth) > p->max_depth + 1) return fail(p, simdjson::DEPTH_ERROR, tok_off(p, tok));
   return 0;
@@ -206,7 +273,7 @@ int read_string(sj_parser *p, uint32_t tok, int32_t depth) {
   set_pos(p, tok, depth);
   od::value_iterator vi = make_vi(p, tok, depth);
   std::string_view sv;
-  error_code err = depth == 1 ? vi.get_root_string(true, false).get(sv) : vi.get_string(false).get(sv);
+  error_code err = depth == 1 ? vi.get_root_string(!p->batch, false).get(sv) : vi.get_string(false).get(sv);
   if (err) return after(p, err, tok);
   e->epoch = p->epoch;
   e->tok = tok;
@@ -303,7 +370,8 @@ int index_in(sj_parser *p, uint32_t tok, int32_t depth, uint64_t index) {
 
 // The root container ended: anything after it is trailing content.
 inline int root_end(sj_parser *p, int32_t depth) {
-  if (depth == 1 && !p->it->at_end()) {
+  // In a batch, sj_batch checked that each document is one balanced value.
+  if (depth == 1 && !p->batch && !p->it->at_end()) {
     uint32_t ct = cur_tok(p);
     return fail(p, simdjson::TRAILING_CONTENT, ct < p->ntok ? int64_t(p->root[ct]) : int64_t(p->len));
   }
@@ -373,9 +441,736 @@ int container_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev, boo
   return obj ? field_at(p, vi, tok, depth) : put_value(p, depth + 1);
 }
 
+// Resets what one input (a document or a batch) leaves in the parser.
+void begin_input(sj_parser *p) {
+  p->buf = nullptr;
+  p->batch = false;
+  p->dead = 0;
+  p->overflow.clear();
+  p->docs.clear();
+  p->fields.clear();
+  p->res.err_off = -1;
+  p->res.docs = nullptr;
+  p->res.fields = nullptr;
+  p->res.ndocs = 0;
+  p->res.consumed = 0;
+  if (++p->epoch == 0) {
+    std::memset(p->cstate, 0, sizeof(p->cstate));
+    std::memset(p->sstate, 0, sizeof(p->sstate));
+    p->epoch = 1;
+  }
+}
+
+inline bool is_ws(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// Whether a newline lies between the token before idx[t] and idx[t]: only
+// whitespace can separate tokens there (a raw newline inside a string fails
+// stage 1), so the scan stops at the first other byte.
+inline bool nl_before(const uint8_t *buf, const uint32_t *idx, uint32_t t, uint64_t lo) {
+  uint64_t i = idx[t];
+  while (i > lo) {
+    uint8_t c = buf[--i];
+    if (c == '\n') return true;
+    if (!is_ws(c)) return false;
+  }
+  return i == 0;
+}
+
+// Walks the value whose first token is idx[t], up to byte offset limit.
+// Checks that brackets balance and match and that the depth stays within the
+// parser's limit; with lines set, that no newline separates its tokens.
+// Leaves t past the value. Returns 0, an error (err_off set), or -1 when the
+// value is cut off by limit (or by the end of the tokens).
+int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit, bool lines,
+               uint32_t &err_off) {
+  const uint8_t *buf = p->buf;
+  uint8_t c = buf[idx[t]];
+  if (c != '{' && c != '[') {
+    if (c == '}' || c == ']' || c == ',' || c == ':') {
+      err_off = idx[t];
+      t++;
+      return simdjson::TAPE_ERROR;
+    }
+    t++;
+    return 0;
+  }
+  uint64_t *st = p->bstack.data();
+  uint32_t depth = 0;
+  while (t < n && idx[t] < limit) {
+    c = buf[idx[t]];
+    if (lines && depth > 0 && buf[idx[t] - 1] <= ' ' && nl_before(buf, idx, t, 0)) {
+      err_off = idx[t];
+      return -2;  // spans lines
+    }
+    if (c == '{' || c == '[') {
+      if (depth >= p->max_depth) {
+        err_off = idx[t];
+        return simdjson::DEPTH_ERROR;
+      }
+      uint64_t bit = uint64_t(1) << (depth & 63);
+      if (c == '{') st[depth >> 6] |= bit; else st[depth >> 6] &= ~bit;
+      depth++;
+    } else if (c == '}' || c == ']') {
+      depth--;
+      bool obj = (st[depth >> 6] >> (depth & 63)) & 1;
+      if (obj != (c == '}')) {
+        err_off = idx[t];
+        return simdjson::TAPE_ERROR;
+      }
+      if (depth == 0) {
+        t++;
+        return 0;
+      }
+    }
+    t++;
+  }
+  err_off = uint32_t(t < n && idx[t] < limit ? idx[t] : std::min<uint64_t>(limit, p->len));
+  return -1;
+}
+
+inline const uint32_t *indexes(sj_parser *p) {
+  return (p->parser.*sj_get(rob_p_impl()))->structural_indexes.get();
+}
+
+// Extracts the scalar at token tok (depth) into f.
+void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
+  uint8_t c = tok_char(p, tok);
+  od::value_iterator vi = make_vi(p, tok, depth);
+  bool root = depth == 1;
+  error_code err = simdjson::SUCCESS;
+  if (c == '"') {
+    if (read_string(p, tok, depth) == 0) {
+      f.kind = SJ_F_STRING;
+      f.str = p->res.str;
+      f.len = p->res.slen;
+      return;
+    }
+    err = error_code(p->dead ? p->dead : simdjson::STRING_ERROR);
+  } else if (c == 't' || c == 'f') {
+    bool b = false;
+    set_pos(p, tok, depth);
+    err = (root ? vi.get_root_bool(false) : vi.get_bool()).get(b);
+    if (!err) {
+      f.kind = SJ_F_BOOL;
+      f.u = b;
+      return;
+    }
+  } else if (c == 'n') {
+    bool isnull = false;
+    set_pos(p, tok, depth);
+    err = (root ? vi.is_root_null(false) : vi.is_null()).get(isnull);
+    if (!err && isnull) {
+      f.kind = SJ_F_NULL;
+      return;
+    }
+    if (!err) err = simdjson::N_ATOM_ERROR;
+  } else {
+    od::number num;
+    set_pos(p, tok, depth);
+    err = (root ? vi.get_root_number(false) : vi.get_number()).get(num);
+    if (err == simdjson::BIGINT_ERROR) {
+      f.kind = SJ_F_BIGINT;
+      f.str = p->buf + tok_off(p, tok);
+      const uint8_t *e = f.str;
+      const uint8_t *lim = p->buf + next_off(p, tok);
+      while (e < lim && !is_ws(*e) && *e != ',' && *e != '}' && *e != ']') e++;
+      f.len = uint64_t(e - f.str);
+      return;
+    }
+    if (!err) {
+      switch (num.get_number_type()) {
+        case od::number_type::signed_integer: f.kind = SJ_F_INT64; f.u = uint64_t(num.get_int64()); return;
+        case od::number_type::unsigned_integer: f.kind = SJ_F_UINT64; f.u = num.get_uint64(); return;
+        case od::number_type::floating_point_number: f.kind = SJ_F_DOUBLE; f.f = num.get_double(); return;
+        default: err = simdjson::NUMBER_ERROR; break;
+      }
+    }
+  }
+  f.kind = SJ_F_ERROR;
+  f.u = uint64_t(err);
+  if (p->dead) revive(p);
+}
+
+// The kid of trie node nd matching the raw key at buf[k:k+klen] (keys are
+// compared as written, like simdjson's find_field), or -1.
+inline int32_t match_key(const sj_projection *pr, const pnode &nd, const uint8_t *k, uint64_t klen) {
+  for (uint32_t kid : nd.kids) {
+    const std::string &key = pr->nodes[kid].key;
+    if (key.size() == klen && std::memcmp(key.data(), k, klen) == 0) return int32_t(kid);
+  }
+  return -1;
+}
+
+inline int32_t match_index(const sj_projection *pr, const pnode &nd, uint64_t i) {
+  for (uint32_t kid : nd.kids) {
+    const pnode &c = pr->nodes[kid];
+    if (c.has_index && c.index == i) return int32_t(kid);
+  }
+  return -1;
+}
+
+// walk_value with a projection: the same single pass over the tokens also
+// follows the projection's trie and extracts the values it reaches into row.
+int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
+                 uint64_t limit, bool lines, uint32_t &err_off, sj_field *row) {
+  const uint8_t *buf = p->buf;
+  const pnode &rootn = pr->nodes[0];
+  uint8_t c = buf[idx[t]];
+  if (c != '{' && c != '[') {
+    if (c == '}' || c == ']' || c == ',' || c == ':') {
+      err_off = idx[t];
+      t++;
+      return simdjson::TAPE_ERROR;
+    }
+    if (rootn.slot >= 0) extract(p, t, 1, row[rootn.slot]);
+    t++;
+    return 0;
+  }
+  uint64_t *st = p->bstack.data();
+  int32_t *cur = p->pcur.data();
+  int32_t *raw = p->praw.data();
+  uint64_t *elem = p->pelem.data();
+  uint32_t depth = 0;
+  int32_t pending = 0;  // trie node of the value that starts next (-1 none)
+  bool key_next = false;
+  while (t < n && idx[t] < limit) {
+    uint32_t o = idx[t];
+    c = buf[o];
+    if (lines && depth > 0 && buf[o - 1] <= ' ' && nl_before(buf, idx, t, 0)) {
+      err_off = o;
+      return -2;
+    }
+    switch (c) {
+      case '{':
+      case '[': {
+        if (depth >= p->max_depth) {
+          err_off = o;
+          return simdjson::DEPTH_ERROR;
+        }
+        uint64_t bit = uint64_t(1) << (depth & 63);
+        if (c == '{') st[depth >> 6] |= bit; else st[depth >> 6] &= ~bit;
+        int32_t nd = pending;
+        raw[depth] = -1;
+        cur[depth] = -1;
+        elem[depth] = 0;
+        if (nd >= 0) {
+          const pnode &x = pr->nodes[size_t(nd)];
+          if (x.slot >= 0) {
+            sj_field &f = row[x.slot];
+            f.kind = c == '{' ? SJ_F_OBJECT : SJ_F_ARRAY;
+            f.str = buf + o;
+            raw[depth] = x.slot;
+          }
+          if (!x.kids.empty()) cur[depth] = nd;
+        }
+        depth++;
+        pending = -1;
+        if (c == '{') {
+          key_next = true;
+        } else if (cur[depth - 1] >= 0) {
+          pending = match_index(pr, pr->nodes[size_t(cur[depth - 1])], 0);
+        }
+        break;
+      }
+      case '}':
+      case ']': {
+        if (depth == 0) {
+          err_off = o;
+          return simdjson::TAPE_ERROR;
+        }
+        depth--;
+        bool obj = (st[depth >> 6] >> (depth & 63)) & 1;
+        if (obj != (c == '}')) {
+          err_off = o;
+          return simdjson::TAPE_ERROR;
+        }
+        if (raw[depth] >= 0) row[raw[depth]].len = uint64_t(o + 1) - uint64_t(row[raw[depth]].str - buf);
+        pending = -1;
+        key_next = false;
+        if (depth == 0) {
+          t++;
+          return 0;
+        }
+        break;
+      }
+      case ',': {
+        bool obj = (st[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1;
+        pending = -1;
+        if (obj) {
+          key_next = true;
+        } else if (cur[depth - 1] >= 0) {
+          pending = match_index(pr, pr->nodes[size_t(cur[depth - 1])], ++elem[depth - 1]);
+        } else {
+          ++elem[depth - 1];
+        }
+        break;
+      }
+      case ':':
+        break;
+      default:
+        if (key_next) {
+          key_next = false;
+          pending = -1;
+          if (cur[depth - 1] >= 0 && c == '"' && t + 1 < n) {
+            // The key ends at the last quote before the ':' token.
+            const uint8_t *ks = buf + o + 1;
+            const uint8_t *ke = buf + idx[t + 1];
+            while (ke > ks && ke[-1] != '"') ke--;
+            if (ke > ks) {
+              ke--;
+              pending = match_key(pr, pr->nodes[size_t(cur[depth - 1])], ks, uint64_t(ke - ks));
+            }
+          }
+        } else {
+          if (pending >= 0 && pr->nodes[size_t(pending)].slot >= 0) {
+            extract(p, t, int32_t(depth + 1), row[pr->nodes[size_t(pending)].slot]);
+          }
+          pending = -1;
+        }
+        break;
+    }
+    t++;
+  }
+  err_off = uint32_t(t < n && idx[t] < limit ? idx[t] : std::min<uint64_t>(limit, p->len));
+  return -1;
+}
+
+// Splits an NDJSON batch whose lines are all known to be fine, on the fast
+// path: one walk over the tokens, newlines checked only around tokens that
+// follow whitespace. Returns false on any irregularity (bad line, value over
+// several lines, two values on a line): the caller then splits line by line.
+bool split_lines_fast(sj_parser *p, const sj_projection *pr) {
+  const uint32_t *idx = indexes(p);
+  uint32_t n = p->ntok, t = 0;
+  while (t < n) {
+    uint32_t start = t, eo = 0;
+    if (t > 0 && !nl_before(p->buf, idx, t, 0)) return false;  // two values on one line
+    if (pr) {
+      p->fields.resize(p->fields.size() + pr->nfields);
+      sj_field *row = p->fields.data() + p->fields.size() - pr->nfields;
+      if (walk_project(p, pr, idx, n, t, p->len, true, eo, row) != 0) return false;
+    } else if (walk_value(p, idx, n, t, p->len, true, eo) != 0) {
+      return false;
+    }
+    p->docs.push_back(sj_doc{start, idx[start], 0, 0, 0, 0});
+  }
+  // Each document ends at the newline before the next one (or the batch end).
+  for (size_t i = 0; i + 1 < p->docs.size(); i++) p->docs[i].end = p->docs[i + 1].off;
+  if (!p->docs.empty()) p->docs.back().end = uint32_t(p->len);
+  return true;
+}
+
+// Splits an NDJSON batch line by line: exact for bad lines.
+void split_lines_slow(sj_parser *p, uint64_t upto, const sj_projection *pr) {
+  const uint32_t *idx = indexes(p);
+  uint32_t n = p->ntok, t = 0;
+  uint64_t pos = 0;
+  p->docs.clear();
+  p->fields.clear();
+  while (pos < upto) {
+    const void *nl = std::memchr(p->buf + pos, '\n', size_t(upto - pos));
+    uint64_t le = nl ? uint64_t(static_cast<const uint8_t *>(nl) - p->buf) : upto;
+    if (t < n && idx[t] < le) {
+      sj_doc d{t, idx[t], uint32_t(le), 0, 0, 0};
+      uint32_t eo = 0;
+      int err;
+      if (pr) {
+        p->fields.resize(p->fields.size() + pr->nfields);
+        sj_field *row = p->fields.data() + p->fields.size() - pr->nfields;
+        err = walk_project(p, pr, idx, n, t, le, false, eo, row);
+        if (err) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
+      } else {
+        err = walk_value(p, idx, n, t, le, false, eo);
+      }
+      if (err == -1) err = simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+      if (!err && t < n && idx[t] < le) {
+        err = simdjson::TRAILING_CONTENT;
+        eo = idx[t];
+      }
+      if (err) {
+        d.err = err;
+        d.err_off = eo;
+        d.off = uint32_t(pos);
+        while (t < n && idx[t] < le) t++;
+      }
+      p->docs.push_back(d);
+    }
+    pos = le + 1;
+  }
+}
+
+// Stage 1 over buf[0:len) with the parser's memory grown as needed.
+error_code stage1(sj_parser *p, const uint8_t *buf, uint64_t len, simdjson::stage1_mode mode) {
+  if (p->parser.capacity() < len || !(p->parser.*sj_get(rob_p_sbuf()))) {
+    error_code err = p->parser.allocate(size_t(len), p->parser.max_depth());
+    if (err) return err;
+  }
+  return (p->parser.*sj_get(rob_p_impl()))->stage1(buf, size_t(len), mode);
+}
+
+// Points the batch iterator at the tokens stage 1 just produced.
+void start_batch(sj_parser *p, const uint8_t *buf, uint64_t len) {
+  auto *impl = (p->parser.*sj_get(rob_p_impl())).get();
+  od::json_iterator &ji = p->bji;
+  od::token_iterator &ti = ji.*sj_get(rob_ji_token());
+  ti.*sj_get(rob_ti_buf()) = buf;
+  ti.set_position(impl->structural_indexes.get());
+  ji.*sj_get(rob_ji_parser()) = &p->parser;
+  ji.*sj_get(rob_ji_sbuf()) = (p->parser.*sj_get(rob_p_sbuf())).get();
+  ji.*sj_get(rob_ji_error()) = simdjson::SUCCESS;
+  ji.*sj_get(rob_ji_depth()) = 1;
+  ji.*sj_get(rob_ji_root()) = impl->structural_indexes.get();
+  p->it = &ji;
+  p->root = impl->structural_indexes.get();
+  p->ntok = impl->n_structural_indexes;
+  size_t sbcap = SIMDJSON_ROUNDUP_N(5 * p->parser.capacity() / 3 + simdjson::SIMDJSON_PADDING, 64);
+  p->sb_end = (p->parser.*sj_get(rob_p_sbuf())).get() + sbcap;
+  p->buf = buf;
+  p->len = len;
+  p->batch = true;
+  size_t words = p->max_depth / 64 + 2;
+  if (p->bstack.size() < words) p->bstack.resize(words);
+}
+
+int batch_ndjson(sj_parser *p, const uint8_t *buf, uint64_t len, const sj_projection *pr) {
+  error_code err = stage1(p, buf, len, simdjson::stage1_mode::regular);
+  uint64_t upto = len;
+  sj_doc bad{};
+  bool have_bad = false;
+  if (err == simdjson::EMPTY) {
+    p->res.consumed = len;
+    return 0;
+  }
+  if (err) {
+    if (err == simdjson::MEMALLOC || err == simdjson::CAPACITY) return err;
+    // Find the first line stage 1 rejects on its own; the lines before it
+    // are parsed as the batch, the next call resumes after it.
+    uint64_t pos = 0;
+    while (pos < len) {
+      const void *nl = std::memchr(buf + pos, '\n', size_t(len - pos));
+      uint64_t le = nl ? uint64_t(static_cast<const uint8_t *>(nl) - buf) : len;
+      error_code lerr = le > pos ? stage1(p, buf + pos, le - pos, simdjson::stage1_mode::regular) : simdjson::EMPTY;
+      if (lerr && lerr != simdjson::EMPTY) {
+        bad = sj_doc{0, uint32_t(pos), uint32_t(le), int32_t(lerr), uint32_t(pos), 0};
+        have_bad = true;
+        upto = pos;
+        break;
+      }
+      pos = le + 1;
+    }
+    if (!have_bad) {  // not expected: report the whole batch
+      bad = sj_doc{0, 0, uint32_t(len), int32_t(err), 0, 0};
+      have_bad = true;
+      upto = 0;
+    }
+    err = upto ? stage1(p, buf, upto, simdjson::stage1_mode::regular) : simdjson::EMPTY;
+    if (err && err != simdjson::EMPTY) return err;
+  }
+  if (!err) {
+    start_batch(p, buf, upto);
+    if (!split_lines_fast(p, pr)) split_lines_slow(p, upto, pr);
+  } else {
+    start_batch(p, buf, 0);
+    p->ntok = 0;
+  }
+  if (have_bad) {
+    bad.tok = p->ntok;
+    p->docs.push_back(bad);
+    if (pr) p->fields.resize(p->fields.size() + pr->nfields);
+    p->res.consumed = std::min<uint64_t>(uint64_t(bad.end) + 1, len);
+  } else {
+    p->res.consumed = len;
+  }
+  return 0;
+}
+
+int batch_many(sj_parser *p, const uint8_t *buf, uint64_t len, int final, const sj_projection *pr) {
+  error_code err = stage1(p, buf, len, final ? simdjson::stage1_mode::regular : simdjson::stage1_mode::streaming_partial);
+  if (err == simdjson::EMPTY) {
+    p->res.consumed = final ? len : 0;
+    if (!final) {
+      // Only whitespace, or one incomplete document: find out which.
+      uint64_t i = 0;
+      while (i < len && is_ws(buf[i])) i++;
+      p->res.consumed = i;
+    }
+    return 0;
+  }
+  if (err == simdjson::CAPACITY && !final) {
+    p->res.consumed = 0;  // the first document does not fit: grow the batch
+    return 0;
+  }
+  if (err) return err;
+  start_batch(p, buf, len);
+  const uint32_t *idx = indexes(p);
+  uint32_t n = p->ntok, t = 0;
+  // streaming_partial truncated the tokens to the complete documents; the
+  // first token left out (still in the array) is where the next batch starts.
+  uint64_t next = final ? len : uint64_t(idx[n]);
+  while (t < n) {
+    uint32_t start = t, eo = 0;
+    int rc;
+    if (pr) {
+      p->fields.resize(p->fields.size() + pr->nfields);
+      sj_field *row = p->fields.data() + p->fields.size() - pr->nfields;
+      rc = walk_project(p, pr, idx, n, t, UINT64_MAX, false, eo, row);
+      if (rc) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
+    } else {
+      rc = walk_value(p, idx, n, t, UINT64_MAX, false, eo);
+    }
+    if (rc == -1) {
+      if (!final) {
+        if (pr) p->fields.resize(p->fields.size() - pr->nfields);
+        t = start;
+        break;
+      }
+      rc = simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+    }
+    if (rc) {
+      p->docs.push_back(sj_doc{start, idx[start], uint32_t(len), rc, eo, 0});
+      p->res.consumed = len;
+      p->res.docs = p->docs.data();
+      p->res.ndocs = p->docs.size();
+      return 0;
+    }
+    p->docs.push_back(sj_doc{start, idx[start], 0, 0, 0, 0});
+  }
+  if (t < n) next = idx[t];
+  // A scalar that reaches the end of a partial batch may be cut short.
+  if (!final && !p->docs.empty() && t == n) {
+    const sj_doc &last = p->docs.back();
+    uint8_t c = buf[last.off];
+    if (c != '{' && c != '[' && last.tok + 1 == n && len > 0 && !is_ws(buf[len - 1])) {
+      next = last.off;
+      p->docs.pop_back();
+      if (pr) p->fields.resize(p->fields.size() - pr->nfields);
+    }
+  }
+  for (size_t i = 0; i + 1 < p->docs.size(); i++) p->docs[i].end = p->docs[i + 1].off;
+  if (!p->docs.empty()) p->docs.back().end = uint32_t(next);
+  p->res.consumed = next;
+  p->len = next;
+  return 0;
+}
+
+// The parallel map (sj_map_run).
+
+extern "C" int sjGoBatch(uintptr_t ctx, int worker, uint64_t base, uint8_t *buf, uint64_t len);
+extern "C" int sjGoNextChunk(uintptr_t ctx, int worker, sj_chunk *out);
+
+struct map_run {
+  const sj_map_cfg *cfg;
+  const uint8_t *buf;
+  std::atomic<uint64_t> next{0};         // next chunk to hand out ([]byte input)
+  std::atomic<int> stop{0};              // stop everything (error in Go, panic)
+  std::atomic<uint64_t> stop_at{UINT64_MAX};  // skip batches starting after this offset
+  std::atomic<int> rc{0};                // first native error
+};
+
+struct map_worker {
+  map_run *m;
+  int w;
+};
+
+// Start of chunk k: the first line start at or after k * chunk.
+uint64_t chunk_start(const map_run *m, uint64_t k) {
+  const sj_map_cfg *c = m->cfg;
+  if (k == 0) return 0;
+  if (c->chunk == 0 || k > c->len / c->chunk) return c->len;
+  uint64_t s = k * c->chunk;
+  if (s >= c->len) return c->len;
+  const void *nl = std::memchr(m->buf + s - 1, '\n', size_t(c->len - (s - 1)));
+  return nl ? uint64_t(static_cast<const uint8_t *>(nl) - m->buf) + 1 : c->len;
+}
+
+void stop_at(map_run *m, uint64_t off) {
+  uint64_t cur = m->stop_at.load();
+  while (off < cur && !m->stop_at.compare_exchange_weak(cur, off)) {
+  }
+}
+
+// Parses buf[0:len) (whole lines; cap readable bytes; base: its offset in the
+// input) in batches, calling Go once per batch.
+void run_chunk(map_run *m, int w, const uint8_t *buf, uint64_t len, uint64_t cap, uint64_t base,
+               std::vector<uint8_t> &tmp) {
+  const sj_map_cfg *c = m->cfg;
+  sj_parser *p = c->parsers[w];
+  uint64_t pos = 0;
+  while (pos < len) {
+    if (m->stop.load(std::memory_order_relaxed) || base + pos > m->stop_at.load(std::memory_order_relaxed)) return;
+    uint64_t end = pos + c->batch;
+    if (end >= len) {
+      end = len;
+    } else {
+      const void *q = memrchr(buf + pos, '\n', size_t(end - pos));
+      if (q) {
+        end = uint64_t(static_cast<const uint8_t *>(q) - buf) + 1;
+      } else {  // a line longer than the batch: the batch grows to hold it
+        const void *nl = std::memchr(buf + end, '\n', size_t(len - end));
+        end = nl ? uint64_t(static_cast<const uint8_t *>(nl) - buf) + 1 : len;
+      }
+    }
+    const uint8_t *b = buf + pos;
+    uint64_t blen = end - pos, bcap = cap - pos;
+    if (bcap < blen + simdjson::SIMDJSON_PADDING) {  // the input's last bytes lack padding
+      tmp.assign(b, b + blen);
+      tmp.resize(size_t(blen + simdjson::SIMDJSON_PADDING), ' ');
+      b = tmp.data();
+      bcap = tmp.size();
+    }
+    int rc = sj_batch(p, b, blen, bcap, 0, 1, c->proj);
+    if (rc) {
+      int zero = 0;
+      m->rc.compare_exchange_strong(zero, rc);
+      m->stop.store(1);
+      return;
+    }
+    uint64_t consumed = p->res.consumed ? p->res.consumed : blen;
+    int g = sjGoBatch(c->ctx, w, base + pos, const_cast<uint8_t *>(b), consumed);
+    if (g == 1) {
+      m->stop.store(1);
+      return;
+    }
+    if (g == 2) {  // a bad line under the stop policy: later batches are not needed
+      stop_at(m, base + pos);
+      return;
+    }
+    pos += consumed;
+  }
+}
+
+void *map_worker_main(void *arg) {
+  map_worker *mw = static_cast<map_worker *>(arg);
+  map_run *m = mw->m;
+  const sj_map_cfg *c = m->cfg;
+  std::vector<uint8_t> tmp;
+  if (c->reader) {
+    sj_chunk ch{};
+    while (!m->stop.load()) {
+      if (sjGoNextChunk(c->ctx, mw->w, &ch) != 0) break;
+      if (ch.base > m->stop_at.load()) continue;
+      run_chunk(m, mw->w, ch.buf, ch.len, ch.cap, ch.base, tmp);
+    }
+  } else {
+    while (!m->stop.load()) {
+      uint64_t k = m->next.fetch_add(1);
+      uint64_t s = chunk_start(m, k);
+      if (s >= c->len || s > m->stop_at.load()) break;
+      uint64_t e = chunk_start(m, k + 1);
+      if (e > s) run_chunk(m, mw->w, m->buf + s, e - s, c->cap - s, s, tmp);
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 extern "C" {
+
+int sj_map_run(const sj_map_cfg *cfg, const uint8_t *buf) {
+  map_run m;
+  m.cfg = cfg;
+  m.buf = buf;
+  int n = cfg->threads < 1 ? 1 : cfg->threads;
+  std::vector<map_worker> ws(static_cast<size_t>(n));
+  std::vector<pthread_t> ts;
+  for (int i = 0; i < n; i++) ws[size_t(i)] = map_worker{&m, i};
+  // Worker 0 is the calling thread; a thread that fails to start leaves its
+  // share to the others.
+  for (int i = 1; i < n; i++) {
+    pthread_t th;
+    if (pthread_create(&th, nullptr, map_worker_main, &ws[size_t(i)]) == 0) ts.push_back(th);
+  }
+  map_worker_main(&ws[0]);
+  for (pthread_t th : ts) pthread_join(th, nullptr);
+  return m.rc.load();
+}
+
+int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int mode, int final,
+             const sj_projection *pr) {
+  begin_input(p);
+  if (cap < len + simdjson::SIMDJSON_PADDING) return simdjson::INSUFFICIENT_PADDING;
+  if (len >= uint64_t(UINT32_MAX) - 64) return simdjson::CAPACITY;
+  if (pr) {
+    size_t d = p->max_depth + 2;
+    if (p->pcur.size() < d) {
+      p->pcur.resize(d);
+      p->praw.resize(d);
+      p->pelem.resize(d);
+    }
+  }
+  int rc = mode == 0 ? batch_ndjson(p, buf, len, pr) : batch_many(p, buf, len, final, pr);
+  if (rc) {
+    p->buf = nullptr;
+    return rc;
+  }
+  p->res.docs = p->docs.data();
+  p->res.ndocs = p->docs.size();
+  p->res.fields = pr ? p->fields.data() : nullptr;
+  return 0;
+}
+
+sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uint64_t n, int64_t *err_index) {
+  std::unique_ptr<sj_projection> pr(new (std::nothrow) sj_projection());
+  if (!pr) return nullptr;
+  pr->nodes.emplace_back();
+  pr->nfields = n;
+  uint64_t at = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    std::string_view ptr(pointers + at, size_t(lens[i]));
+    at += lens[i];
+    uint32_t node = 0;
+    size_t k = 0;
+    if (!ptr.empty() && ptr[0] != '/') {
+      *err_index = int64_t(i);
+      return nullptr;
+    }
+    while (k < ptr.size()) {
+      size_t j = k + 1;
+      std::string seg;
+      while (j < ptr.size() && ptr[j] != '/') {
+        char c = ptr[j];
+        if (c == '~') {
+          if (j + 1 >= ptr.size() || (ptr[j + 1] != '0' && ptr[j + 1] != '1')) {
+            *err_index = int64_t(i);
+            return nullptr;
+          }
+          seg.push_back(ptr[j + 1] == '0' ? '~' : '/');
+          j++;
+        } else {
+          seg.push_back(c);
+        }
+        j++;
+      }
+      k = j;
+      int32_t found = -1;
+      for (uint32_t kid : pr->nodes[node].kids) {
+        if (pr->nodes[kid].key == seg) found = int32_t(kid);
+      }
+      if (found < 0) {
+        pnode nd;
+        nd.key = seg;
+        if (!seg.empty() && seg.size() <= 19 && (seg.size() == 1 || seg[0] != '0') &&
+            seg.find_first_not_of("0123456789") == std::string::npos) {
+          nd.has_index = true;
+          for (char d : seg) nd.index = nd.index * 10 + uint64_t(d - '0');
+        }
+        pr->nodes.push_back(std::move(nd));
+        found = int32_t(pr->nodes.size() - 1);
+        pr->nodes[node].kids.push_back(uint32_t(found));
+      }
+      node = uint32_t(found);
+    }
+    if (pr->nodes[node].slot >= 0) {  // the same pointer twice
+      *err_index = int64_t(i);
+      return nullptr;
+    }
+    pr->nodes[node].slot = int32_t(i);
+  }
+  return pr.release();
+}
+
+void sj_projection_free(sj_projection *pr) { delete pr; }
 
 sj_parser *sj_parser_new(uint64_t max_capacity, uint32_t max_depth) {
   if (max_capacity == 0) max_capacity = simdjson::SIMDJSON_MAXSIZE_BYTES;
@@ -393,15 +1188,7 @@ sj_result *sj_parser_result(sj_parser *p) { return &p->res; }
 uint64_t sj_parser_capacity(sj_parser *p) { return p->parser.capacity(); }
 
 int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap) {
-  p->buf = nullptr;
-  p->dead = 0;
-  p->overflow.clear();
-  p->res.err_off = -1;
-  if (++p->epoch == 0) {
-    std::memset(p->cstate, 0, sizeof(p->cstate));
-    std::memset(p->sstate, 0, sizeof(p->sstate));
-    p->epoch = 1;
-  }
+  begin_input(p);
   if (cap < len + simdjson::SIMDJSON_PADDING) return simdjson::INSUFFICIENT_PADDING;
   error_code err = p->parser.iterate(simdjson::padded_string_view(buf, size_t(len), size_t(cap))).get(p->doc);
   if (err) return err;
@@ -535,18 +1322,18 @@ int sj_string(sj_parser *p, uint32_t tok, int32_t depth) {
     return 0;                                                                  \
   }
 
-SJ_SCALAR(sj_int64, int64_t, get_int64(), get_root_int64(true), p->res.u = uint64_t(v))
-SJ_SCALAR(sj_uint64, uint64_t, get_uint64(), get_root_uint64(true), p->res.u = v)
-SJ_SCALAR(sj_double, double, get_double(), get_root_double(true), p->res.f = v)
-SJ_SCALAR(sj_bool, bool, get_bool(), get_root_bool(true), p->res.u = v ? 1 : 0)
-SJ_SCALAR(sj_null, bool, is_null(), is_root_null(true), p->res.u = v ? 1 : 0)
+SJ_SCALAR(sj_int64, int64_t, get_int64(), get_root_int64(!p->batch), p->res.u = uint64_t(v))
+SJ_SCALAR(sj_uint64, uint64_t, get_uint64(), get_root_uint64(!p->batch), p->res.u = v)
+SJ_SCALAR(sj_double, double, get_double(), get_root_double(!p->batch), p->res.f = v)
+SJ_SCALAR(sj_bool, bool, get_bool(), get_root_bool(!p->batch), p->res.u = v ? 1 : 0)
+SJ_SCALAR(sj_null, bool, is_null(), is_root_null(!p->batch), p->res.u = v ? 1 : 0)
 
 int sj_number(sj_parser *p, uint32_t tok, int32_t depth) {
   if (int rc = check(p, tok, depth)) return rc;
   set_pos(p, tok, depth);
   od::value_iterator vi = make_vi(p, tok, depth);
   simdjson::ondemand::number n;
-  error_code err = depth == 1 ? vi.get_root_number(true).get(n) : vi.get_number().get(n);
+  error_code err = depth == 1 ? vi.get_root_number(!p->batch).get(n) : vi.get_number().get(n);
   if (err == simdjson::BIGINT_ERROR) {
     p->res.kind = 4;
     return 0;

@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 3
+#if SJ_SHIM_ABI != 4
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
@@ -41,6 +41,11 @@ package shim
 #cgo nocallback sj_arr_next
 #cgo nocallback sj_reset
 #cgo nocallback sj_release
+#cgo noescape sj_batch
+#cgo nocallback sj_batch
+#cgo noescape sj_projection_new
+#cgo nocallback sj_projection_new
+#cgo nocallback sj_projection_free
 #cgo noescape sj_set_implementation
 #cgo nocallback sj_set_implementation
 */
@@ -81,7 +86,47 @@ type Result struct {
 	Flags  uint32
 	Kind   uint32
 	_      uint32
+
+	Docs     unsafe.Pointer // *Doc: the documents of the last batch
+	Fields   unsafe.Pointer // *Field: their projected values
+	Ndocs    uint64
+	Consumed uint64
 }
+
+// Doc mirrors sj_doc: one document (or bad line) of a batch.
+type Doc struct {
+	Tok    uint32
+	Off    uint32
+	End    uint32
+	Err    int32
+	ErrOff uint32
+	_      uint32
+}
+
+// Field mirrors sj_field: one projected value.
+type Field struct {
+	Str  unsafe.Pointer
+	Len  uint64
+	U    uint64
+	F    float64
+	Kind uint32
+	_    uint32
+}
+
+// Kinds of projected values.
+const (
+	FMissing = C.SJ_F_MISSING
+	FNull    = C.SJ_F_NULL
+	FBool    = C.SJ_F_BOOL
+	FInt64   = C.SJ_F_INT64
+	FUint64  = C.SJ_F_UINT64
+	FDouble  = C.SJ_F_DOUBLE
+	FString  = C.SJ_F_STRING
+	FBigInt  = C.SJ_F_BIGINT
+	FObject  = C.SJ_F_OBJECT
+	FArray   = C.SJ_F_ARRAY
+	FError   = C.SJ_F_ERROR
+)
 
 // Compile-time layout checks against the C struct.
 var (
@@ -91,6 +136,16 @@ var (
 	_ [unsafe.Offsetof(C.sj_result{}.tok) - unsafe.Offsetof(Result{}.Tok)]byte
 	_ [unsafe.Offsetof(Result{}.Kind) - unsafe.Offsetof(C.sj_result{}.kind)]byte
 	_ [unsafe.Offsetof(C.sj_result{}.kind) - unsafe.Offsetof(Result{}.Kind)]byte
+	_ [unsafe.Offsetof(Result{}.Consumed) - unsafe.Offsetof(C.sj_result{}.consumed)]byte
+	_ [unsafe.Offsetof(C.sj_result{}.consumed) - unsafe.Offsetof(Result{}.Consumed)]byte
+	_ [unsafe.Sizeof(Doc{}) - unsafe.Sizeof(C.sj_doc{})]byte
+	_ [unsafe.Sizeof(C.sj_doc{}) - unsafe.Sizeof(Doc{})]byte
+	_ [unsafe.Offsetof(Doc{}.ErrOff) - unsafe.Offsetof(C.sj_doc{}.err_off)]byte
+	_ [unsafe.Offsetof(C.sj_doc{}.err_off) - unsafe.Offsetof(Doc{}.ErrOff)]byte
+	_ [unsafe.Sizeof(Field{}) - unsafe.Sizeof(C.sj_field{})]byte
+	_ [unsafe.Sizeof(C.sj_field{}) - unsafe.Sizeof(Field{})]byte
+	_ [unsafe.Offsetof(Field{}.Kind) - unsafe.Offsetof(C.sj_field{}.kind)]byte
+	_ [unsafe.Offsetof(C.sj_field{}.kind) - unsafe.Offsetof(Field{}.Kind)]byte
 )
 
 func p(x unsafe.Pointer) *C.sj_parser { return (*C.sj_parser)(x) }
@@ -112,6 +167,76 @@ func Capacity(x unsafe.Pointer) uint64 { return uint64(C.sj_parser_capacity(p(x)
 // Parse runs stage 1 over buf[:n]; buf must be readable up to capacity bytes.
 func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64) int {
 	return int(C.sj_parse(p(x), (*C.uint8_t)(buf), C.uint64_t(n), C.uint64_t(capacity)))
+}
+
+// Batch runs stage 1 over buf[:n] (readable up to capacity bytes) and splits
+// it into documents: mode 0 NDJSON, 1 whitespace-separated; proj (may be nil)
+// is extracted from each document in the same pass.
+func Batch(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, mode int, final bool, proj unsafe.Pointer) int {
+	f := C.int(0)
+	if final {
+		f = 1
+	}
+	return int(C.sj_batch(p(x), (*C.uint8_t)(buf), C.uint64_t(n), C.uint64_t(capacity), C.int(mode), f, (*C.sj_projection)(proj)))
+}
+
+// NewProjection compiles JSON pointers; on failure it returns nil and the
+// index of the bad pointer.
+func NewProjection(pointers []string) (unsafe.Pointer, int) {
+	var all []byte
+	lens := make([]uint64, len(pointers)+1)
+	for i, s := range pointers {
+		all = append(all, s...)
+		lens[i] = uint64(len(s))
+	}
+	all = append(all, 0)
+	var bad C.int64_t = -1
+	pr := C.sj_projection_new((*C.char)(unsafe.Pointer(&all[0])), (*C.uint64_t)(unsafe.Pointer(&lens[0])), C.uint64_t(len(pointers)), &bad)
+	if pr == nil {
+		return nil, int(bad)
+	}
+	return unsafe.Pointer(pr), -1
+}
+
+// FreeProjection releases a projection.
+func FreeProjection(pr unsafe.Pointer) { C.sj_projection_free((*C.sj_projection)(pr)) }
+
+// MapConfig configures RunMap.
+type MapConfig struct {
+	Buf     unsafe.Pointer // the input ([]byte mode; the caller pins it)
+	Len     uint64
+	Cap     uint64
+	Chunk   uint64
+	Batch   uint64
+	Parsers []unsafe.Pointer
+	Proj    unsafe.Pointer
+	Ctx     uintptr // a cgo.Handle of the MapHandler
+	Reader  bool
+}
+
+// RunMap runs the parallel map with one worker per parser (the calling
+// thread is worker 0) and returns when all have finished.
+func RunMap(c *MapConfig) int {
+	n := len(c.Parsers)
+	arr := (*[1 << 28]*C.sj_parser)(C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(uintptr(0)))))[:n:n]
+	defer C.free(unsafe.Pointer(&arr[0]))
+	for i, x := range c.Parsers {
+		arr[i] = p(x)
+	}
+	cfg := C.sj_map_cfg{
+		len:     C.uint64_t(c.Len),
+		cap:     C.uint64_t(c.Cap),
+		chunk:   C.uint64_t(c.Chunk),
+		batch:   C.uint64_t(c.Batch),
+		parsers: &arr[0],
+		proj:    (*C.sj_projection)(c.Proj),
+		ctx:     C.uintptr_t(c.Ctx),
+		threads: C.int32_t(n),
+	}
+	if c.Reader {
+		cfg.reader = 1
+	}
+	return int(C.sj_map_run(&cfg, (*C.uint8_t)(c.Buf)))
 }
 
 // Release forgets the current document.

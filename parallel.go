@@ -1,0 +1,461 @@
+package simdjson
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/cgo"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+)
+
+// PanicError is returned by Map and MapFields when the caller's function
+// panicked: the panic stopped every worker and is reported as an error.
+type PanicError struct {
+	Value any    // the value passed to panic
+	Stack []byte // the panicking goroutine's stack
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("simdjson: map function panicked: %v", e.Value) }
+
+// Unwrap returns the panic value when it is an error.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
+
+// Map runs fn over every document of an NDJSON input on a pool of native
+// threads (Threads, default all CPUs). Each thread owns a parser and its own
+// state, made by newState(worker); fn gets the state of the thread that
+// parsed the document, so it needs no locks as long as it only touches that
+// state. Map returns the states (one per worker, in worker order) for the
+// caller to merge.
+//
+// The input is cut at newlines into chunks (ChunkSize) that the threads take
+// in turn; each thread parses its chunk in batches (BatchSize) and calls Go
+// once per batch, where fn runs for each document of the batch with a lazy
+// Document. A Document is valid only during its call of fn. Use a pointer or
+// map type for S so that fn's updates stick.
+//
+// An error returned by fn, or a panic in fn (reported as *PanicError), stops
+// every worker promptly and is returned. A bad line stops the map with a
+// *LineError naming the first bad line in input order, unless SkipBadLines
+// is given; other workers may have processed some documents after that line
+// by the time they stop. Under SkipBadLines, the skipped lines are reported
+// to its function after the map, in input order, from the calling goroutine.
+// With a Reader or File input, a read error stops the map after the
+// documents before it; the error is returned.
+//
+// Several maps may run at once, from different goroutines.
+func Map[S any](in Input, newState func(worker int) S, fn func(state S, doc Document) error, opts ...StreamOption) ([]S, error) {
+	if fn == nil || newState == nil {
+		return nil, errors.New("simdjson: Map needs newState and fn")
+	}
+	m := &mapper[S]{fnDoc: fn}
+	return m.run(in, newState, nil, opts)
+}
+
+// MapFields is Map in projection mode: the native threads extract the
+// values of proj's JSON pointers from each document of a batch into flat
+// memory, in the same pass that splits the batch, and fn reads them from a
+// Row: no cgo call per document or value.
+func MapFields[S any](in Input, proj *Projection, newState func(worker int) S, fn func(state S, row Row) error, opts ...StreamOption) ([]S, error) {
+	if fn == nil || newState == nil || proj == nil {
+		return nil, errors.New("simdjson: MapFields needs a projection, newState and fn")
+	}
+	if proj.c == nil {
+		return nil, errors.New("simdjson: projection is closed")
+	}
+	m := &mapper[S]{fnRow: fn, proj: proj}
+	states, err := m.run(in, newState, proj.c, opts)
+	runtime.KeepAlive(proj)
+	return states, err
+}
+
+type mapper[S any] struct {
+	cfg     streamConfig
+	fnDoc   func(S, Document) error
+	fnRow   func(S, Row) error
+	proj    *Projection
+	parsers []*Parser
+	states  []S
+	workers []mapWorker
+
+	stop atomic.Bool
+	mu   sync.Mutex
+	err  error      // error from fn, a panic, or the reader
+	bad  *LineError // first bad line (stop policy)
+
+	// Reader input.
+	data   []byte // []byte input
+	isData bool
+	ready  chan mapChunk
+	free   chan int
+	done   chan struct{}
+	bufs   []unsafe.Pointer
+	caps   []int
+}
+
+type mapWorker struct {
+	bad   []*LineError
+	docs  int64
+	chunk mapChunk // the chunk the worker holds (reader input)
+	held  bool
+}
+
+type mapChunk struct {
+	slot     int
+	n        int
+	base     int64
+	lineBase int // newlines before the chunk
+}
+
+func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opts []StreamOption) ([]S, error) {
+	m.cfg = newStreamConfig(opts)
+	if m.cfg.concatenated {
+		return nil, errors.New("simdjson: Map reads NDJSON: Concatenated is not supported")
+	}
+	if !shim.Available {
+		return nil, ErrNoCGO
+	}
+	n := m.cfg.threads
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	m.parsers = make([]*Parser, n)
+	m.states = make([]S, n)
+	m.workers = make([]mapWorker, n)
+	natives := make([]unsafe.Pointer, n)
+	defer func() {
+		for _, p := range m.parsers {
+			if p != nil {
+				p.Close()
+			}
+		}
+	}()
+	for i := range n {
+		p := NewParser()
+		if err := p.init(); err != nil {
+			return nil, err
+		}
+		m.parsers[i] = p
+		natives[i] = p.nat.c
+		m.states[i] = newState(i)
+	}
+	h := cgo.NewHandle(shim.MapHandler(m))
+	defer h.Delete()
+	c := &shim.MapConfig{
+		Chunk:   uint64(m.cfg.chunk),
+		Batch:   uint64(m.cfg.batch),
+		Parsers: natives,
+		Proj:    proj,
+		Ctx:     uintptr(h),
+	}
+	var rc int
+	if in.isData {
+		m.data, m.isData = in.data, true
+		if len(in.data) > 0 {
+			var pin runtime.Pinner
+			pin.Pin(unsafe.SliceData(in.data))
+			c.Buf = unsafe.Pointer(unsafe.SliceData(in.data))
+			c.Len, c.Cap = uint64(len(in.data)), uint64(cap(in.data))
+			rc = shim.RunMap(c)
+			pin.Unpin()
+		}
+	} else {
+		r, closeIn, err := in.open()
+		if err != nil {
+			return nil, err
+		}
+		c.Reader = true
+		rc = m.runReader(c, r)
+		closeIn()
+	}
+	runtime.KeepAlive(m)
+	var bad []*LineError
+	for i := range m.workers {
+		bad = append(bad, m.workers[i].bad...)
+	}
+	slices.SortFunc(bad, func(a, b *LineError) int { return cmp.Compare(a.Offset, b.Offset) })
+	if m.isData {
+		m.numberLines(bad)
+	}
+	if m.cfg.onBad != nil {
+		for _, le := range bad {
+			m.cfg.onBad(le)
+		}
+	}
+	if rc != 0 {
+		return m.states, &Error{Code: ErrorCode(rc), Offset: -1}
+	}
+	if m.err != nil {
+		return m.states, m.err
+	}
+	if m.bad != nil {
+		if m.isData {
+			m.numberLines([]*LineError{m.bad})
+		}
+		return m.states, m.bad
+	}
+	return m.states, nil
+}
+
+// numberLines fills in the line numbers of bad lines of a []byte input
+// (sorted by offset) in one pass.
+func (m *mapper[S]) numberLines(bad []*LineError) {
+	lines, at := 0, int64(0)
+	for _, le := range bad {
+		if le.Offset < at {
+			lines, at = 0, 0
+		}
+		lines += bytes.Count(m.data[at:le.Offset], []byte{'\n'})
+		at = le.Offset
+		le.Line = lines + 1
+	}
+}
+
+func (m *mapper[S]) fail(err error) {
+	m.mu.Lock()
+	if m.err == nil {
+		m.err = err
+	}
+	m.mu.Unlock()
+	m.stop.Store(true)
+}
+
+// Batch implements shim.MapHandler: it runs on worker w's native thread.
+func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret int) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.fail(&PanicError{Value: r, Stack: debug.Stack()})
+			ret = 1
+		}
+	}()
+	if m.stop.Load() {
+		return 1
+	}
+	p := m.parsers[w]
+	res := p.res
+	p.input = unsafe.Slice((*byte)(buf), n)
+	p.base = int64(base)
+	docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
+	var fields []shim.Field
+	nf := 0
+	if m.proj != nil {
+		nf = len(m.proj.pointers)
+		fields = unsafe.Slice((*shim.Field)(res.Fields), int(res.Ndocs)*nf)
+	}
+	st := m.states[w]
+	wk := &m.workers[w]
+	for i := range docs {
+		d := &docs[i]
+		if d.Err != 0 {
+			le := m.lineError(w, p, base, d)
+			if m.cfg.skip {
+				wk.bad = append(wk.bad, le)
+				continue
+			}
+			m.mu.Lock()
+			if m.bad == nil || le.Offset < m.bad.Offset {
+				m.bad = le
+			}
+			m.mu.Unlock()
+			return 2
+		}
+		if m.stop.Load() {
+			return 1
+		}
+		var err error
+		if m.fnDoc != nil {
+			p.gen++
+			err = m.fnDoc(st, Document{Value{p: p, gen: p.gen, tok: d.Tok, off: d.Off, depth: 1}})
+		} else {
+			err = m.fnRow(st, Row{f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
+		}
+		wk.docs++
+		if err != nil {
+			m.fail(err)
+			return 1
+		}
+	}
+	p.gen++
+	return 0
+}
+
+func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineError {
+	errOff := int64(d.ErrOff)
+	if ErrorCode(d.Err) == ErrUTF8 && int(d.End) <= len(p.input) {
+		if i := invalidUTF8(p.input[d.Off:d.End]); i >= 0 {
+			errOff = int64(d.Off) + int64(i)
+		}
+	}
+	le := &LineError{
+		Offset: int64(base) + int64(d.Off),
+		Err:    &Error{Code: ErrorCode(d.Err), Offset: int64(base) + errOff},
+	}
+	if !m.isData { // reader input: count lines in the held chunk now
+		wk := &m.workers[w]
+		ch := wk.chunk
+		b := unsafe.Slice((*byte)(m.bufs[ch.slot]), ch.n)
+		le.Line = ch.lineBase + bytes.Count(b[:le.Offset-ch.base], []byte{'\n'}) + 1
+	}
+	return le
+}
+
+// runReader feeds the workers chunks of whole lines read from r into C
+// buffers (threads + 2 of them, so memory stays bounded).
+func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader) int {
+	nbuf := len(m.parsers) + 2
+	m.bufs = make([]unsafe.Pointer, nbuf)
+	m.caps = make([]int, nbuf)
+	m.ready = make(chan mapChunk, nbuf)
+	m.free = make(chan int, nbuf)
+	m.done = make(chan struct{})
+	defer func() {
+		for _, b := range m.bufs {
+			if b != nil {
+				shim.Free(b)
+			}
+		}
+	}()
+	for i := range nbuf {
+		m.free <- i
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(m.ready)
+		m.produce(r)
+	}()
+	rc := shim.RunMap(c)
+	close(m.done)
+	wg.Wait()
+	return rc
+}
+
+// produce reads r chunk by chunk, cutting each chunk after its last newline
+// and carrying the rest over to the next one.
+func (m *mapper[S]) produce(r io.Reader) {
+	var carry []byte
+	base := int64(0)
+	lines := 0
+	bom := true
+	for {
+		var slot int
+		select {
+		case slot = <-m.free:
+		case <-m.done:
+			return
+		}
+		if m.stop.Load() {
+			return
+		}
+		size := m.cfg.chunk
+		if m.caps[slot] < size+Padding || m.caps[slot] < len(carry)+Padding+1 {
+			if m.bufs[slot] != nil {
+				shim.Free(m.bufs[slot])
+			}
+			nc := max(size, len(carry)*2) + Padding
+			m.bufs[slot] = shim.Malloc(uint64(nc))
+			if m.bufs[slot] == nil {
+				m.caps[slot] = 0
+				m.fail(&Error{Code: ErrMemAlloc, Offset: -1})
+				return
+			}
+			m.caps[slot] = nc
+		}
+		for {
+			b := unsafe.Slice((*byte)(m.bufs[slot]), m.caps[slot])
+			limit := m.caps[slot] - Padding
+			have := copy(b, carry)
+			carry = carry[:0]
+			nr, err := io.ReadFull(r, b[have:limit])
+			have += nr
+			eof := err == io.EOF || err == io.ErrUnexpectedEOF
+			if err != nil && !eof {
+				// Deliver the complete lines, then report the error.
+				cut := bytes.LastIndexByte(b[:have], '\n') + 1
+				if cut > 0 {
+					m.send(slot, b[:cut], base, &lines)
+				}
+				m.fail(err)
+				return
+			}
+			data := b[:have]
+			if bom {
+				bom = false
+				if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+					copy(data, data[3:])
+					have -= 3
+					data = data[:have]
+					base = 3
+				}
+			}
+			if eof {
+				if have > 0 {
+					clear(b[have : have+Padding])
+					m.send(slot, data, base, &lines)
+				}
+				return
+			}
+			cut := bytes.LastIndexByte(data, '\n') + 1
+			if cut == 0 {
+				// A line longer than the chunk: grow this buffer.
+				nc := 2*m.caps[slot] + Padding
+				nb := shim.Malloc(uint64(nc))
+				if nb == nil {
+					m.fail(&Error{Code: ErrMemAlloc, Offset: -1})
+					return
+				}
+				carry = append(carry[:0], data...)
+				shim.Free(m.bufs[slot])
+				m.bufs[slot], m.caps[slot] = nb, nc
+				continue
+			}
+			carry = append(carry[:0], data[cut:]...)
+			m.send(slot, data[:cut], base, &lines)
+			base += int64(cut)
+			break
+		}
+	}
+}
+
+func (m *mapper[S]) send(slot int, data []byte, base int64, lines *int) {
+	ch := mapChunk{slot: slot, n: len(data), base: base, lineBase: *lines}
+	*lines += bytes.Count(data, []byte{'\n'})
+	select {
+	case m.ready <- ch:
+	case <-m.done:
+	}
+}
+
+// NextChunk implements shim.MapHandler: worker w gives back its chunk and
+// takes the next one.
+func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint64, ok bool) {
+	wk := &m.workers[w]
+	if wk.held {
+		wk.held = false
+		m.free <- wk.chunk.slot
+	}
+	if m.stop.Load() {
+		return nil, 0, 0, 0, false
+	}
+	ch, more := <-m.ready
+	if !more || m.stop.Load() {
+		if more {
+			m.free <- ch.slot
+		}
+		return nil, 0, 0, 0, false
+	}
+	wk.chunk, wk.held = ch, true
+	return m.bufs[ch.slot], uint64(ch.n), uint64(m.caps[ch.slot]), uint64(ch.base), true
+}

@@ -1,0 +1,195 @@
+package simdjson
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+)
+
+// Projection is a set of JSON pointers (RFC 6901) that MapFields extracts
+// from every document, like the fields of a typed struct: declared once,
+// compiled into a trie, and followed by the native threads in the same pass
+// that finds where each document ends. Keys are compared as written in the
+// input, as simdjson's find_field does: a key spelled with escape sequences
+// in the input does not match.
+//
+// A Projection is safe for concurrent use by several maps. Close frees it;
+// the garbage collector frees a forgotten one.
+type Projection struct {
+	pointers []string
+	c        unsafe.Pointer
+	cleanup  runtime.Cleanup
+}
+
+// NewProjection compiles pointers; field i of each Row is pointers[i]. An
+// empty pointer selects the whole document. A pointer segment made of digits
+// selects an array element as well as an object key.
+func NewProjection(pointers ...string) (*Projection, error) {
+	if !shim.Available {
+		return nil, ErrNoCGO
+	}
+	c, bad := shim.NewProjection(pointers)
+	if c == nil {
+		if bad >= 0 {
+			return nil, fmt.Errorf("simdjson: projection pointer %d (%q): %w", bad, pointers[bad], ErrInvalidJSONPointer)
+		}
+		return nil, &Error{Code: ErrMemAlloc, Offset: -1}
+	}
+	pr := &Projection{pointers: append([]string(nil), pointers...), c: c}
+	pr.cleanup = runtime.AddCleanup(pr, func(c unsafe.Pointer) { shim.FreeProjection(c) }, c)
+	return pr, nil
+}
+
+// Pointers returns the projection's pointers, in field order.
+func (pr *Projection) Pointers() []string { return append([]string(nil), pr.pointers...) }
+
+// Close frees the projection. Using it afterwards is an error.
+func (pr *Projection) Close() error {
+	if pr.c != nil {
+		pr.cleanup.Stop()
+		shim.FreeProjection(pr.c)
+		pr.c = nil
+	}
+	return nil
+}
+
+// FieldKind is the kind of a projected value.
+type FieldKind uint8
+
+// Kinds of projected values.
+const (
+	FieldMissing FieldKind = shim.FMissing // the pointer leads nowhere in this document
+	FieldNull    FieldKind = shim.FNull
+	FieldBool    FieldKind = shim.FBool
+	FieldInt64   FieldKind = shim.FInt64  // an integer that fits int64
+	FieldUint64  FieldKind = shim.FUint64 // an integer above math.MaxInt64 that fits uint64
+	FieldFloat64 FieldKind = shim.FDouble
+	FieldString  FieldKind = shim.FString
+	FieldBigInt  FieldKind = shim.FBigInt // an integer beyond 64 bits: Raw holds its text
+	FieldObject  FieldKind = shim.FObject // Raw holds its JSON text
+	FieldArray   FieldKind = shim.FArray  // Raw holds its JSON text
+	FieldError   FieldKind = shim.FError  // malformed value: Err says why
+)
+
+var fieldKindNames = [...]string{"missing", "null", "bool", "int64", "uint64", "float64", "string", "bigint", "object", "array", "error"}
+
+func (k FieldKind) String() string {
+	if int(k) < len(fieldKindNames) {
+		return fieldKindNames[k]
+	}
+	return "FieldKind(" + fmt.Sprint(int(k)) + ")"
+}
+
+// Row holds the projected values of one document: field i is the value of
+// the projection's pointer i. Its accessors read flat memory the native
+// thread filled: no cgo call, no allocation (String excepted). A Row and the
+// byte slices it returns are valid only during the call of the map function
+// that received it.
+type Row struct {
+	f   []shim.Field
+	off int64
+}
+
+// Len returns the number of fields.
+func (r Row) Len() int { return len(r.f) }
+
+// Offset returns the byte offset of the document in the input.
+func (r Row) Offset() int64 { return r.off }
+
+// Kind returns the kind of field i.
+func (r Row) Kind(i int) FieldKind { return FieldKind(r.f[i].Kind) }
+
+// Missing reports whether field i is absent from the document.
+func (r Row) Missing(i int) bool { return r.f[i].Kind == shim.FMissing }
+
+// IsNull reports whether field i is null.
+func (r Row) IsNull(i int) bool { return r.f[i].Kind == shim.FNull }
+
+// Bytes returns the unescaped bytes of field i when it is a string.
+func (r Row) Bytes(i int) ([]byte, bool) {
+	f := &r.f[i]
+	if f.Kind != shim.FString {
+		return nil, false
+	}
+	return unsafe.Slice((*byte)(f.Str), f.Len), true
+}
+
+// String returns a copy of field i when it is a string.
+func (r Row) String(i int) (string, bool) {
+	b, ok := r.Bytes(i)
+	return string(b), ok
+}
+
+// Int64 returns field i when it is an integer that fits int64.
+func (r Row) Int64(i int) (int64, bool) {
+	f := &r.f[i]
+	switch f.Kind {
+	case shim.FInt64:
+		return int64(f.U), true
+	case shim.FUint64:
+		if f.U <= math.MaxInt64 {
+			return int64(f.U), true
+		}
+	}
+	return 0, false
+}
+
+// Uint64 returns field i when it is an integer that fits uint64.
+func (r Row) Uint64(i int) (uint64, bool) {
+	f := &r.f[i]
+	switch f.Kind {
+	case shim.FUint64:
+		return f.U, true
+	case shim.FInt64:
+		if int64(f.U) >= 0 {
+			return f.U, true
+		}
+	}
+	return 0, false
+}
+
+// Float64 returns field i when it is a number (integers converted).
+func (r Row) Float64(i int) (float64, bool) {
+	f := &r.f[i]
+	switch f.Kind {
+	case shim.FDouble:
+		return f.F, true
+	case shim.FInt64:
+		return float64(int64(f.U)), true
+	case shim.FUint64:
+		return float64(f.U), true
+	}
+	return 0, false
+}
+
+// Bool returns field i when it is true or false.
+func (r Row) Bool(i int) (value, ok bool) {
+	f := &r.f[i]
+	if f.Kind != shim.FBool {
+		return false, false
+	}
+	return f.U != 0, true
+}
+
+// Raw returns the JSON text of field i when it is an object, an array or an
+// integer beyond 64 bits.
+func (r Row) Raw(i int) ([]byte, bool) {
+	f := &r.f[i]
+	switch f.Kind {
+	case shim.FObject, shim.FArray, shim.FBigInt:
+		return unsafe.Slice((*byte)(f.Str), f.Len), true
+	}
+	return nil, false
+}
+
+// Err returns why field i could not be read (FieldError), else nil.
+func (r Row) Err(i int) error {
+	f := &r.f[i]
+	if f.Kind != shim.FError {
+		return nil
+	}
+	return ErrorCode(f.U)
+}
