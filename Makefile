@@ -1,13 +1,16 @@
 # Targets for a fresh machine: a C++17 compiler, Go 1.26 and CGO_ENABLED=1.
 #   make test           the tests (README's test command)
 #   make demo           the main command: the seed task over testdata/
+#   make bench          the seed benchmark (bench/, its own module): 1 GB of
+#                       GH Archive-like events, every method, GB/s table
+#   make bench-micro    the root package's go test benchmarks
 #   make bench-handles  Go handles vs native C++ simdjson, same work
 #   make vendor         re-vendor simdjson 3.9.4 from the npm registry, checking hashes
 
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-cgocheck2 vet demo bench check-vendor vendor ci
+.PHONY: test test-race test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -24,7 +27,23 @@ vet:
 demo:
 	$(GO) run ./cmd/ghcount testdata/events.ndjson
 
+# The seed benchmark (bench/RESULTS.md). GOEXPERIMENT=jsonv2 builds the
+# json/v2 method in; BENCH_ARGS adds flags, e.g. BENCH_ARGS="-size 256MB".
+BENCH_ARGS ?=
 bench:
+	cd bench && GOEXPERIMENT=jsonv2 $(GO) run . -size 1GB -runs 3 $(BENCH_ARGS)
+
+# The same, as JSON lines in bench/results.json, and its chart.
+bench-json:
+	cd bench && GOEXPERIMENT=jsonv2 $(GO) run . -size 1GB -runs 3 -json $(BENCH_ARGS) > results.json
+	cd bench && $(GO) run . -chart results.json > chart.svg
+
+# Build and vet the bench module (with and without json/v2), without running it.
+bench-vet:
+	cd bench && $(GO) vet ./... && $(GO) build ./...
+	cd bench && GOEXPERIMENT=jsonv2 $(GO) vet ./... && GOEXPERIMENT=jsonv2 $(GO) build ./...
+
+bench-micro:
 	$(GO) test -run XXX -bench . -count 5 .
 
 # The vendored files must match the hashes recorded when they were vendored.

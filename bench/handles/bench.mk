@@ -2,7 +2,8 @@
 # paths are relative to the module root, where make runs).
 #
 # Builds the native On-Demand program (bench/handles/native_handles) when its
-# sources changed, then runs the Go driver, which times the Go handle loop and
+# sources changed, then runs the Go driver (package handles of the bench/
+# module, so it runs from bench/ with absolute paths), which times the Go handle loop and
 # the native loop alternately over ../shared/data/gharchive/*.ndjson.
 # The vendored simdjson.cpp is compiled once into bench/handles/build/.
 #
@@ -19,14 +20,16 @@ BENCH_HANDLES_CXX      ?= g++
 BENCH_HANDLES_CXXFLAGS ?= -O3 -std=c++17 -DNDEBUG -DSIMDJSON_EXCEPTIONS=0 -I csrc
 BENCH_HANDLES_DATA     ?= ../shared/data/gharchive
 BENCH_HANDLES_ARGS     ?=
+# The driver is in the bench/ module: run it from there with absolute paths.
+BENCH_HANDLES_RUN      := cd bench && go run
 
 .PHONY: bench-handles bench-handles-breakdown bench-handles-native bench-handles-clean
 
 bench-handles: $(BENCH_HANDLES_BIN)
-	go run ./$(BENCH_HANDLES_DIR) -native $(BENCH_HANDLES_BIN) -data $(BENCH_HANDLES_DATA) $(BENCH_HANDLES_ARGS)
+	$(BENCH_HANDLES_RUN) ./handles -native $(abspath $(BENCH_HANDLES_BIN)) -data $(abspath $(BENCH_HANDLES_DATA)) $(BENCH_HANDLES_ARGS)
 
 bench-handles-breakdown: $(BENCH_HANDLES_BIN) $(BENCH_HANDLES_SHIM_BIN)
-	go run -tags handles_raw ./$(BENCH_HANDLES_DIR) -native $(BENCH_HANDLES_BIN) -shim $(BENCH_HANDLES_SHIM_BIN) -breakdown -data $(BENCH_HANDLES_DATA) $(BENCH_HANDLES_ARGS)
+	$(BENCH_HANDLES_RUN) -tags handles_raw ./handles -native $(abspath $(BENCH_HANDLES_BIN)) -shim $(abspath $(BENCH_HANDLES_SHIM_BIN)) -breakdown -data $(abspath $(BENCH_HANDLES_DATA)) $(BENCH_HANDLES_ARGS)
 
 bench-handles-native: $(BENCH_HANDLES_BIN)
 

@@ -14,7 +14,9 @@
 //
 // Run it with `make bench-handles`, or after building the native program:
 //
-//	go run ./bench/handles -native bench/handles/native_handles [-runs 15] [-breakdown]
+//	cd bench && go run ./handles -native handles/native_handles [-runs 15] [-breakdown]
+//
+// (bench/ is its own Go module; the defaults below are relative to bench/.)
 package main
 
 import (
@@ -37,8 +39,8 @@ import (
 )
 
 var (
-	flagNative    = flag.String("native", "bench/handles/native_handles", "path of the native benchmark program (built by make bench-handles)")
-	flagData      = flag.String("data", "../shared/data/gharchive", "folder of *.ndjson files (one event per line)")
+	flagNative    = flag.String("native", "handles/native_handles", "path of the native benchmark program (built by make bench-handles)")
+	flagData      = flag.String("data", "../../shared/data/gharchive", "folder of *.ndjson files (one event per line)")
 	flagRuns      = flag.Int("runs", 15, "timed runs of each side (each a full pass over all events)")
 	flagWarmup    = flag.Int("warmup", 3, "untimed warm-up passes of each side")
 	flagBreakdown = flag.Bool("breakdown", false, "also time partial loops (parse only, +type, ...) on every side and a bare cgo call")

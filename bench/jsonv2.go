@@ -1,0 +1,15 @@
+//go:build goexperiment.jsonv2
+
+package main
+
+// json/v2: encoding/json/v2 exists only with GOEXPERIMENT=jsonv2 at build
+// time (make bench sets it); without it jsonv2_skip.go reports the method
+// as skipped.
+
+import jsonv2 "encoding/json/v2"
+
+func init() {
+	register("seed", Method{Name: "json/v2",
+		Run:  seedMethod(structMethod(func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) })),
+		Note: "encoding/json/v2 Unmarshal per line into a typed struct"})
+}

@@ -1,0 +1,520 @@
+// Command bench reproduces the seed benchmark: GH Archive-like NDJSON
+// (generated deterministically in memory, calibrated to the seed's 7.6 GB of
+// 2.2 million events), the seed's task (count events by type; count opened
+// pull requests by base-repository language, null included), run by native
+// C++ simdjson, this library (lazy handles and projection) and the pure-Go
+// peers, each on one thread and on all. Every method's counts are checked
+// against the reference (encoding/json on one thread, itself checked against
+// the generator's own tally) before any figure is printed; a figure is the
+// input size over the best of -runs runs. The validates column is measured:
+// a method validates when it reports an error on each of a fixed set of
+// corrupted events (seed.go).
+//
+//	cd bench && go run . -size 256MB -runs 3          # a table
+//	cd bench && go run . -size 256MB -runs 3 -json    # one JSON object per line
+//	make bench                                        # from the repository root: 1 GB, json/v2 included
+//
+// See RESULTS.md for the figures on the project's machine and the other
+// modes: -out (write the generated events), -in (read events from a file),
+// -reader (stream a file through io.Reader), -chart (SVG from -json output).
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+var (
+	flagSuite   = flag.String("suite", "seed", "the task and its methods (seed: the seed benchmark; -suite list names all)")
+	flagSize    = flag.String("size", "1GB", "bytes of events to generate (e.g. 256MB, 1GB, 7.6GB; GB = 10^9, GiB = 2^30)")
+	flagSeed    = flag.Uint64("seed", 1, "generator seed: the same seed and size give the same bytes")
+	flagRuns    = flag.Int("runs", 3, "timed runs of each method and thread count; the best is reported")
+	flagThreads = flag.Int("threads", runtime.NumCPU(), "threads (goroutines for pure-Go methods) of the all-threads column")
+	flagMethods = flag.String("methods", "", "comma-separated method names to run (default: all)")
+	flagJSON    = flag.Bool("json", false, "print one JSON object per line (method, threads, gbps, validates, ok) instead of a table")
+	flagIn      = flag.String("in", "", "read events from this NDJSON file instead of generating them")
+	flagOut     = flag.String("out", "", "write the generated events (-size, -seed) to this file and exit")
+	flagReader  = flag.Bool("reader", false, "with -in: run the methods that read an io.Reader over the file, streaming, on -threads threads")
+	flagChart   = flag.String("chart", "", "write an SVG chart of this file of -json lines to standard output and exit")
+	flagVerbose = flag.Bool("v", false, "report each run on standard error")
+)
+
+func main() {
+	flag.Parse()
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	if *flagChart != "" {
+		return writeChart(os.Stdout, *flagChart)
+	}
+	if *flagSuite == "list" {
+		for _, n := range suiteNames() {
+			fmt.Printf("%s: %s\n", n, suites[n].Doc)
+		}
+		return nil
+	}
+	s := suites[*flagSuite]
+	if s == nil {
+		return fmt.Errorf("no suite %q (have %s)", *flagSuite, strings.Join(suiteNames(), ", "))
+	}
+	size, err := parseSize(*flagSize)
+	if err != nil {
+		return err
+	}
+	if *flagOut != "" {
+		return writeOut(s, *flagOut, size)
+	}
+	methods, err := selectMethods(s, *flagMethods)
+	if err != nil {
+		return err
+	}
+	if *flagReader {
+		return runReader(s, methods)
+	}
+	return runBench(s, methods, size)
+}
+
+func writeOut(s *Suite, path string, size int64) error {
+	if s.Write == nil {
+		return fmt.Errorf("suite %s cannot write its input", s.Name)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	n, err := s.Write(f, size, *flagSeed)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wrote %d bytes to %s in %v\n", n, path, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+func selectMethods(s *Suite, filter string) ([]Method, error) {
+	all := s.Methods()
+	if filter == "" {
+		return all, nil
+	}
+	var out []Method
+	for _, name := range strings.Split(filter, ",") {
+		name = strings.TrimSpace(name)
+		found := false
+		for _, m := range all {
+			if m.Name == name {
+				out = append(out, m)
+				found = true
+			}
+		}
+		if !found {
+			var names []string
+			for _, m := range all {
+				names = append(names, m.Name)
+			}
+			return nil, fmt.Errorf("suite %s has no method %q (have %s)", s.Name, name, strings.Join(names, ", "))
+		}
+	}
+	return out, nil
+}
+
+// row is one line of the table: a method on some number of threads.
+type row struct {
+	m        Method
+	threads  int
+	best     time.Duration
+	times    []time.Duration
+	valid    *validity // shared by the rows of one method
+	skip     string
+	failures []string
+}
+
+type validity struct {
+	measured bool
+	detected []string // names of the corruptions reported as errors
+	missed   []string
+	note     string // why it could not be measured
+}
+
+func (v *validity) ok() bool { return v.measured && len(v.missed) == 0 }
+
+func (v *validity) String() string {
+	switch {
+	case !v.measured:
+		return "-"
+	case len(v.missed) == 0:
+		return fmt.Sprintf("yes (%d/%d)", len(v.detected), len(v.detected))
+	case len(v.detected) == 0:
+		return fmt.Sprintf("no  (0/%d)", len(v.missed))
+	default:
+		return fmt.Sprintf("no  (%d/%d: %s)", len(v.detected), len(v.detected)+len(v.missed), strings.Join(v.detected, " "))
+	}
+}
+
+func runBench(s *Suite, methods []Method, size int64) error {
+	threads := max(*flagThreads, 1)
+	var data []byte
+	var expected Result
+	var err error
+	source := ""
+	start := time.Now()
+	if *flagIn != "" {
+		data, err = readPadded(*flagIn)
+		if err != nil {
+			return err
+		}
+		source = *flagIn
+	} else {
+		data, expected = s.Generate(size, *flagSeed)
+		source = fmt.Sprintf("generated, seed %d", *flagSeed)
+	}
+	dataLen = len(data)
+	logf("%d bytes (%s) ready in %v", len(data), source, time.Since(start).Round(time.Millisecond))
+
+	// The reference result: the reference method on one thread, checked
+	// against the generator's tally when there is one.
+	refMethod, ok := s.methods[s.Reference]
+	if !ok || refMethod.Skip != "" {
+		return fmt.Errorf("suite %s: reference method %q unavailable", s.Name, s.Reference)
+	}
+	runtime.GC()
+	ref, err := refMethod.Run(data, 1)
+	if err != nil {
+		return fmt.Errorf("reference %s: %w", s.Reference, err)
+	}
+	if expected != nil {
+		if d := ref.Diff(expected); d != "" {
+			return fmt.Errorf("reference %s disagrees with the generator's tally:\n%s", s.Reference, d)
+		}
+	}
+
+	var rows []*row
+	for _, m := range methods {
+		v := &validity{}
+		for _, t := range threadCounts(threads) {
+			rows = append(rows, &row{m: m, threads: t, valid: v, skip: m.Skip})
+		}
+	}
+
+	// Runs, interleaved so that the machine's noise spreads over all the
+	// methods; every run's result is checked. The first round is the check
+	// round: a wrong or failing method stops everything before any figure.
+	for r := 0; r < *flagRuns; r++ {
+		for _, rw := range rows {
+			if rw.skip != "" {
+				continue
+			}
+			runtime.GC()
+			t0 := time.Now()
+			res, err := rw.m.Run(data, rw.threads)
+			d := time.Since(t0)
+			switch {
+			case err != nil:
+				rw.failures = append(rw.failures, fmt.Sprintf("run %d: %v", r+1, err))
+			case res.Diff(ref) != "":
+				rw.failures = append(rw.failures, fmt.Sprintf("run %d: counts differ from the reference:\n%s", r+1, res.Diff(ref)))
+			default:
+				rw.times = append(rw.times, d)
+				if rw.best == 0 || d < rw.best {
+					rw.best = d
+				}
+			}
+			logf("%-16s %2d threads run %d: %v %.3f GB/s", rw.m.Name, rw.threads, r+1, d.Round(time.Microsecond), gbps(len(data), d))
+		}
+		if failed := failures(rows); failed != "" {
+			return fmt.Errorf("methods disagree with the reference %s; no figures printed:\n%s", s.Reference, failed)
+		}
+	}
+
+	if s.Corruptions != nil {
+		measureValidity(s, rows)
+	}
+
+	if *flagJSON {
+		enc := json.NewEncoder(os.Stdout)
+		for _, rw := range rows {
+			g := 0.0
+			if rw.skip == "" {
+				g = round3(gbps(len(data), rw.best))
+			}
+			if err := enc.Encode(struct {
+				Method    string  `json:"method"`
+				Threads   int     `json:"threads"`
+				GBps      float64 `json:"gbps"`
+				Validates bool    `json:"validates"`
+				OK        bool    `json:"ok"`
+			}{rw.m.Name, rw.threads, g, rw.valid.ok(), rw.skip == ""}); err != nil {
+				return err
+			}
+			if rw.skip != "" {
+				fmt.Fprintf(os.Stderr, "skipped: %s\n", rw.skip)
+			}
+		}
+		return nil
+	}
+
+	fmt.Print(ref.Summary())
+	fmt.Println()
+	fmt.Printf("%s suite: %s bytes (%s), best of %d runs, GB/s = bytes / best time\n",
+		s.Name, commas(int64(len(data))), source, *flagRuns)
+	fmt.Printf("machine: %s, %d CPUs, %s, GOMAXPROCS %d, simdjson kernel %s\n\n",
+		cpuModel(), runtime.NumCPU(), runtime.Version(), runtime.GOMAXPROCS(0), nativeImplementation())
+	printTable(os.Stdout, rows, threads)
+	return nil
+}
+
+func threadCounts(threads int) []int {
+	if threads == 1 {
+		return []int{1}
+	}
+	return []int{1, threads}
+}
+
+func failures(rows []*row) string {
+	var b strings.Builder
+	for _, rw := range rows {
+		for _, f := range rw.failures {
+			fmt.Fprintf(&b, "  %s, %d threads, %s\n", rw.m.Name, rw.threads, f)
+		}
+	}
+	return b.String()
+}
+
+// measureValidity runs each method (one thread) over the clean input, which
+// must give the reference method's result, and over each corrupted one.
+func measureValidity(s *Suite, rows []*row) {
+	clean, bad := s.Corruptions()
+	refRes, err := s.methods[s.Reference].Run(clean, 1)
+	if err != nil {
+		logf("validates: the reference fails on the clean input: %v", err)
+		return
+	}
+	for _, rw := range rows {
+		v := rw.valid
+		if rw.skip != "" || v.measured || v.note != "" {
+			continue
+		}
+		res, err := safeRun(rw.m, clean)
+		if err != nil {
+			v.note = fmt.Sprintf("fails on the clean input: %v", err)
+			logf("validates %s: %s", rw.m.Name, v.note)
+			continue
+		}
+		if d := res.Diff(refRes); d != "" {
+			v.note = "wrong counts on the clean input:\n" + d
+			logf("validates %s: %s", rw.m.Name, v.note)
+			continue
+		}
+		v.measured = true
+		for _, c := range bad {
+			_, err := safeRun(rw.m, c.Data)
+			if err != nil {
+				v.detected = append(v.detected, c.Name)
+			} else {
+				v.missed = append(v.missed, c.Name)
+			}
+			logf("validates %-16s %-9s %v", rw.m.Name, c.Name, err)
+		}
+	}
+}
+
+// safeRun runs m on one thread, turning a panic into an error.
+func safeRun(m Method, data []byte) (res Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return m.Run(data, 1)
+}
+
+func printTable(w io.Writer, rows []*row, threads int) {
+	fmt.Fprintf(w, "%-16s %12s %12s   %-28s %s\n", "method", "1 thread", fmt.Sprintf("%d threads", threads), "validates (errors/corrupted)", "how")
+	byMethod := map[string][]*row{}
+	var order []string
+	for _, rw := range rows {
+		if _, ok := byMethod[rw.m.Name]; !ok {
+			order = append(order, rw.m.Name)
+		}
+		byMethod[rw.m.Name] = append(byMethod[rw.m.Name], rw)
+	}
+	for _, name := range order {
+		rs := byMethod[name]
+		m := rs[0].m
+		if m.Skip != "" {
+			fmt.Fprintf(w, "%-16s %12s %12s   %-28s %s\n", name, "skipped", "skipped", "-", m.Skip)
+			continue
+		}
+		cols := []string{"", ""}
+		for _, rw := range rs {
+			i := 0
+			if rw.threads > 1 {
+				i = 1
+			}
+			cols[i] = fmt.Sprintf("%.2f GB/s", rw.gbps())
+		}
+		if len(rs) == 1 && threads == 1 {
+			cols[1] = cols[0]
+		}
+		fmt.Fprintf(w, "%-16s %12s %12s   %-28s %s\n", name, cols[0], cols[1], rs[0].valid.String(), m.Note)
+	}
+}
+
+var dataLen int // bytes of the input, for row.gbps
+
+func (rw *row) gbps() float64 { return gbps(dataLen, rw.best) }
+
+func gbps(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds() / 1e9
+}
+
+func round3(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 3, 64), 64)
+	return v
+}
+
+// readPadded reads a file into a buffer with 64 bytes of spare capacity.
+func readPadded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	buf := make([]byte, st.Size(), st.Size()+64)
+	if _, err := io.ReadFull(f, buf); err != nil {
+		return nil, err
+	}
+	return buf, nil
+}
+
+// runReader streams -in through each method's Reader, on -threads threads,
+// once per run, and reports time, throughput, the result and the peak RSS
+// of the process so far.
+func runReader(s *Suite, methods []Method) error {
+	if *flagIn == "" {
+		return errors.New("-reader needs -in FILE")
+	}
+	st, err := os.Stat(*flagIn)
+	if err != nil {
+		return err
+	}
+	var ref Result
+	refName := ""
+	ran := 0
+	for _, m := range methods {
+		if m.Reader == nil || m.Skip != "" {
+			continue
+		}
+		ran++
+		for r := 0; r < *flagRuns; r++ {
+			f, err := os.Open(*flagIn)
+			if err != nil {
+				return err
+			}
+			t0 := time.Now()
+			res, err := m.Reader(f, *flagThreads)
+			d := time.Since(t0)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %w", m.Name, err)
+			}
+			if ref == nil {
+				ref, refName = res, m.Name
+				fmt.Print(res.Summary())
+			} else if diff := res.Diff(ref); diff != "" {
+				return fmt.Errorf("%s disagrees with %s:\n%s", m.Name, refName, diff)
+			}
+			fmt.Printf("%s from io.Reader, %d threads, run %d: %s bytes in %v, %.2f GB/s, peak RSS so far %s\n",
+				m.Name, *flagThreads, r+1, commas(st.Size()), d.Round(time.Millisecond), gbps(int(st.Size()), d), peakRSS())
+		}
+	}
+	if ran == 0 {
+		return errors.New("-reader: none of the selected methods reads an io.Reader in this build")
+	}
+	return nil
+}
+
+func peakRSS() string {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return "?"
+	}
+	return fmt.Sprintf("%.1f MiB", float64(ru.Maxrss)/1024) // Linux: KiB
+}
+
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := 1.0
+	for _, u := range []struct {
+		suffix string
+		mult   float64
+	}{
+		{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"TIB", 1 << 40},
+		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12},
+		{"K", 1e3}, {"M", 1e6}, {"G", 1e9}, {"B", 1},
+	} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 {
+		return 0, fmt.Errorf("bad size %q (want e.g. 256MB, 1GB, 7.6GB)", s)
+	}
+	return int64(v * mult), nil
+}
+
+func commas(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+func logf(format string, args ...any) {
+	if *flagVerbose {
+		fmt.Fprintf(os.Stderr, format+"\n", args...)
+	}
+}
