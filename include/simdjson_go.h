@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 4
+#define SJ_SHIM_ABI 5
 
 #ifdef __cplusplus
 extern "C" {
@@ -187,6 +187,27 @@ const char *sj_implementation_name(int i);
 const char *sj_implementation_description(int i);
 int sj_implementation_supported(int i);
 int sj_set_implementation(const char *name, uint64_t len);
+
+/* DOM parser, for Unmarshal and Valid (internal/shim/dom.cpp): one call
+ * parses a whole document into simdjson's tape (simdjson's doc/tape.md), which
+ * Go reads in place through sj_dom_view until the next parse. */
+typedef struct sj_dom sj_dom;
+typedef struct sj_dom_view {
+  const uint64_t *tape;    /* tape_len words: ('c' << 56) | payload */
+  const uint8_t *strings;  /* per string: uint32 length, bytes, NUL */
+  const uint32_t *offsets; /* after sj_dom_offsets: input offset of each value */
+  uint64_t tape_len;
+  uint64_t capacity;       /* bytes of document the parser is sized for */
+} sj_dom_view;
+sj_dom *sj_dom_new(void);
+void sj_dom_free(sj_dom *d);
+sj_dom_view *sj_dom_view_of(sj_dom *d);
+/* buf must stay readable up to len + 64 bytes; 0 or a simdjson error code. */
+int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len);
+/* Fills view.offsets; buf must hold the bytes of the last parse. */
+int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len);
+/* 1 when some number of the last parse is the integer literal -0. */
+int sj_dom_neg_zero(sj_dom *d, const uint8_t *buf, uint64_t len);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,441 @@
+package simdjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"reflect"
+	"runtime"
+	"strconv"
+	"sync"
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+)
+
+// Unmarshal parses the JSON-encoded data and stores the result in the value
+// pointed to by v, with the semantics of encoding/json's Unmarshal: struct
+// tags, embedded structs, case-insensitive keys, json.Unmarshaler and
+// encoding.TextUnmarshaler, json.Number and json.RawMessage, the same errors
+// (*json.SyntaxError, *json.UnmarshalTypeError, *json.InvalidUnmarshalError)
+// and the same values.
+//
+// One cgo call parses data with simdjson's DOM parser into its tape; Go then
+// walks the tape in place with a decoder built once per Go type, skipping
+// the subtrees a struct does not want in constant time. Documents simdjson
+// rejects but encoding/json accepts (invalid UTF-8 or lone surrogates in
+// strings, which encoding/json replaces with U+FFFD; nesting deeper than 1024;
+// integers beyond 64 bits; numbers beyond float64's range) and every
+// malformed document are handed to encoding/json itself, so results and
+// errors match it exactly, at encoding/json's speed.
+func Unmarshal(data []byte, v any) error {
+	return unmarshal(data, v, 0)
+}
+
+// Decoding options (the Decoder's).
+const (
+	optUseNumber = 1 << iota
+	optDisallowUnknownFields
+)
+
+// unmarshal is Unmarshal with the Decoder's options.
+func unmarshal(data []byte, v any, opts int) error {
+	if !shim.Available || len(data) == 0 || hasBOM(data) {
+		return fallbackUnmarshal(data, v, opts)
+	}
+	dp := getDomParser()
+	if dp == nil {
+		return fallbackUnmarshal(data, v, opts)
+	}
+	if dp.parse(data) != 0 {
+		putDomParser(dp)
+		return fallbackUnmarshal(data, v, opts)
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		putDomParser(dp)
+		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	d := decodeStatePool.Get().(*decodeState)
+	d.init(dp, data, opts)
+	err := d.top(rv)
+	d.release()
+	decodeStatePool.Put(d)
+	putDomParser(dp)
+	return err
+}
+
+// fallbackUnmarshal decodes with encoding/json: the documents simdjson
+// rejects (see Unmarshal) and builds without cgo.
+func fallbackUnmarshal(data []byte, v any, opts int) error {
+	if opts == 0 {
+		return json.Unmarshal(data, v)
+	}
+	// The options exist only on encoding/json's Decoder. data holds exactly
+	// one value (or is invalid): Decode reports what Unmarshal would, except
+	// that it accepts trailing data, which is checked first.
+	if !json.Valid(data) {
+		return json.Unmarshal(data, v)
+	}
+	dec := json.NewDecoder(bytesReader(data))
+	if opts&optUseNumber != 0 {
+		dec.UseNumber()
+	}
+	if opts&optDisallowUnknownFields != 0 {
+		dec.DisallowUnknownFields()
+	}
+	return dec.Decode(v)
+}
+
+func hasBOM(b []byte) bool {
+	// simdjson skips a UTF-8 byte order mark; encoding/json rejects it.
+	return len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF
+}
+
+// Tape word tags (simdjson's doc/tape.md): the top byte of each word.
+const (
+	tagRoot     = 'r'
+	tagObject   = '{'
+	tagObjEnd   = '}'
+	tagArray    = '['
+	tagArrEnd   = ']'
+	tagString   = '"'
+	tagInt64    = 'l'
+	tagUint64   = 'u'
+	tagFloat64  = 'd'
+	tagTrue     = 't'
+	tagFalse    = 'f'
+	tagNull     = 'n'
+	payloadMask = 1<<56 - 1
+	countMask   = 0xFFFFFF // container counts saturate here
+)
+
+// domParser is one native simdjson DOM parser. Parsers are pooled; the
+// native memory is freed by a cleanup when the pool drops one, or at once
+// when a document made it large.
+type domParser struct {
+	c       unsafe.Pointer
+	view    *shim.DomView
+	pad     []byte // padded copy of inputs that lack 64 readable bytes
+	cleanup runtime.Cleanup
+}
+
+// Parsers sized for documents larger than this are freed after use rather
+// than pooled: simdjson's DOM needs about 14 bytes of native memory per byte
+// of document.
+const maxPooledCapacity = 4 << 20
+
+var domParserPool sync.Pool
+
+func getDomParser() *domParser {
+	if x := domParserPool.Get(); x != nil {
+		return x.(*domParser)
+	}
+	c := shim.DomNew()
+	if c == nil {
+		return nil
+	}
+	dp := &domParser{c: c, view: shim.DomViewOf(c)}
+	dp.cleanup = runtime.AddCleanup(dp, func(c unsafe.Pointer) { shim.DomFree(c) }, c)
+	return dp
+}
+
+func putDomParser(dp *domParser) {
+	if dp.view.Capacity > maxPooledCapacity {
+		dp.cleanup.Stop()
+		shim.DomFree(dp.c)
+		dp.c = nil
+		return
+	}
+	if cap(dp.pad) > maxPooledCapacity {
+		dp.pad = nil
+	}
+	domParserPool.Put(dp)
+}
+
+// parse runs simdjson over data: 0 or simdjson's error code.
+func (dp *domParser) parse(data []byte) int {
+	n := len(data)
+	p := unsafe.Pointer(unsafe.SliceData(data))
+	if cap(data)-n < Padding && !paddedInPage(p, n) {
+		if cap(dp.pad) < n+Padding {
+			dp.pad = make([]byte, n+Padding)
+		}
+		copy(dp.pad, data)
+		p = unsafe.Pointer(unsafe.SliceData(dp.pad))
+	}
+	return shim.DomParse(dp.c, p, uint64(n))
+}
+
+// decodeState walks one parsed document into Go values.
+type decodeState struct {
+	dp   *domParser
+	tape []uint64
+	strs unsafe.Pointer // simdjson's string buffer
+	data []byte         // the input, for raw values and error offsets
+	offs []uint32       // input offset of each tape word, built on demand
+
+	negZero int8 // 0 unknown, 1 the document has an integer -0, -1 not
+
+	useNumber       bool
+	disallowUnknown bool
+
+	saved error // the first type error: decoding goes on
+
+	// Error context, as encoding/json keeps it: the struct whose field is
+	// being decoded and the path of field names from the root.
+	ctxStruct reflect.Type
+	ctxFields []string
+}
+
+var decodeStatePool = sync.Pool{New: func() any { return new(decodeState) }}
+
+func (d *decodeState) init(dp *domParser, data []byte, opts int) {
+	v := dp.view
+	d.dp = dp
+	d.tape = unsafe.Slice((*uint64)(v.Tape), v.TapeLen)
+	d.strs = v.Strings
+	d.data = data
+	d.offs = nil
+	d.negZero = 0
+	d.useNumber = opts&optUseNumber != 0
+	d.disallowUnknown = opts&optDisallowUnknownFields != 0
+	d.saved = nil
+	d.ctxStruct = nil
+	d.ctxFields = d.ctxFields[:0]
+}
+
+func (d *decodeState) release() {
+	d.dp = nil
+	d.tape = nil
+	d.strs = nil
+	d.data = nil
+	d.offs = nil
+	d.saved = nil
+	d.ctxStruct = nil
+	clear(d.ctxFields)
+	d.ctxFields = d.ctxFields[:0]
+}
+
+// top decodes the root value into the pointer rv, as encoding/json applies
+// its rules to the pointer itself (so that *T's UnmarshalJSON is used).
+func (d *decodeState) top(rv reflect.Value) error {
+	err := d.valueReflect(1, rv)
+	if err != nil {
+		return d.withContext(err)
+	}
+	return d.saved
+}
+
+// Tape access.
+
+func tagOf(w uint64) byte { return byte(w >> 56) }
+
+// next returns the index of the tape word after the value at i.
+func (d *decodeState) next(i uint32) uint32 {
+	w := d.tape[i]
+	switch tagOf(w) {
+	case tagObject, tagArray:
+		return uint32(w)
+	case tagInt64, tagUint64, tagFloat64:
+		return i + 2
+	}
+	return i + 1
+}
+
+// count returns the number of elements (fields) of the container at i.
+func (d *decodeState) count(i uint32) int {
+	w := d.tape[i]
+	if n := int(w>>32) & countMask; n < countMask {
+		return n
+	}
+	n := 0
+	obj := tagOf(w) == tagObject
+	end := uint32(w) - 1
+	for j := i + 1; j < end; n++ {
+		if obj {
+			j++
+		}
+		j = d.next(j)
+	}
+	return n
+}
+
+// strBytes returns the unescaped string at i, in simdjson's buffer: valid
+// until the parser is reused.
+func (d *decodeState) strBytes(i uint32) []byte {
+	p := unsafe.Add(d.strs, d.tape[i]&payloadMask)
+	n := *(*uint32)(p)
+	return unsafe.Slice((*byte)(unsafe.Add(p, 4)), n)
+}
+
+// str returns a Go copy of the string at i.
+func (d *decodeState) str(i uint32) string {
+	p := unsafe.Add(d.strs, d.tape[i]&payloadMask)
+	n := *(*uint32)(p)
+	return string(unsafe.Slice((*byte)(unsafe.Add(p, 4)), n))
+}
+
+func (d *decodeState) int64At(i uint32) int64     { return int64(d.tape[i+1]) }
+func (d *decodeState) uint64At(i uint32) uint64   { return d.tape[i+1] }
+func (d *decodeState) float64At(i uint32) float64 { return math.Float64frombits(d.tape[i+1]) }
+
+// float returns the number at i as encoding/json's ParseFloat(text, 64) would.
+func (d *decodeState) float(i uint32) float64 {
+	switch tagOf(d.tape[i]) {
+	case tagFloat64:
+		return d.float64At(i)
+	case tagUint64:
+		return float64(d.uint64At(i))
+	}
+	n := d.int64At(i)
+	if n == 0 && d.isNegZero(i) {
+		return math.Copysign(0, -1)
+	}
+	return float64(n)
+}
+
+// isNegZero reports whether the integer 0 at i was written -0.
+func (d *decodeState) isNegZero(i uint32) bool {
+	if d.negZero == 0 {
+		d.negZero = -1
+		if shim.DomNegZero(d.dp.c, unsafe.Pointer(unsafe.SliceData(d.data)), uint64(len(d.data))) {
+			d.negZero = 1
+		}
+	}
+	if d.negZero < 0 {
+		return false
+	}
+	s := d.start(i)
+	return d.data[s] == '-'
+}
+
+// Input offsets, for raw values and errors.
+
+func (d *decodeState) offsets() []uint32 {
+	if d.offs == nil {
+		if rc := shim.DomOffsets(d.dp.c, unsafe.Pointer(unsafe.SliceData(d.data)), uint64(len(d.data))); rc != 0 {
+			panic("simdjson: cannot map the tape to the input: " + ErrorCode(rc).Error())
+		}
+		d.offs = unsafe.Slice((*uint32)(d.dp.view.Offsets), len(d.tape))
+	}
+	return d.offs
+}
+
+// start returns the input offset where the value at i begins.
+func (d *decodeState) start(i uint32) int { return int(d.offsets()[i]) }
+
+// end returns the input offset just after the value at i.
+func (d *decodeState) end(i uint32) int {
+	w := d.tape[i]
+	switch tagOf(w) {
+	case tagObject, tagArray:
+		return d.start(uint32(w)-1) + 1
+	}
+	s := d.start(i)
+	b := d.data
+	switch b[s] {
+	case '"':
+		for k := s + 1; k < len(b); k++ {
+			switch b[k] {
+			case '\\':
+				k++
+			case '"':
+				return k + 1
+			}
+		}
+		return len(b)
+	case 't', 'n':
+		return s + 4
+	case 'f':
+		return s + 5
+	}
+	k := s
+	for k < len(b) && isNumberByte(b[k]) {
+		k++
+	}
+	return k
+}
+
+func isNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}
+
+// raw returns the input text of the value at i.
+func (d *decodeState) raw(i uint32) []byte { return d.data[d.start(i):d.end(i)] }
+
+// Errors, with encoding/json's offsets: literals report the offset after
+// them, objects and arrays the offset after their opening bracket.
+
+func (d *decodeState) saveError(err error) {
+	if d.saved == nil {
+		d.saved = d.withContext(err)
+	}
+}
+
+func (d *decodeState) typeError(i uint32, what string, t reflect.Type) {
+	if d.saved != nil {
+		return
+	}
+	var off int
+	switch tagOf(d.tape[i]) {
+	case tagObject, tagArray:
+		off = d.start(i) + 1
+	default:
+		off = d.end(i)
+	}
+	d.saveError(&json.UnmarshalTypeError{Value: what, Type: t, Offset: int64(off)})
+}
+
+// numberError reports a number that does not fit t ("number <text>").
+func (d *decodeState) numberError(i uint32, t reflect.Type) {
+	if d.saved != nil {
+		return
+	}
+	d.saveError(&json.UnmarshalTypeError{Value: "number " + string(d.raw(i)), Type: t, Offset: int64(d.end(i))})
+}
+
+// withContext adds the struct and field path to an *json.UnmarshalTypeError.
+func (d *decodeState) withContext(err error) error {
+	if d.ctxStruct == nil && len(d.ctxFields) == 0 {
+		return err
+	}
+	if te, ok := err.(*json.UnmarshalTypeError); ok {
+		te.Struct = d.ctxStruct.Name()
+		path := d.ctxFields
+		if te.Field != "" {
+			path = append(path[:len(path):len(path)], te.Field)
+		}
+		te.Field = joinFields(path)
+	}
+	return err
+}
+
+func joinFields(path []string) string {
+	switch len(path) {
+	case 0:
+		return ""
+	case 1:
+		return path[0]
+	}
+	n := len(path) - 1
+	for _, p := range path {
+		n += len(p)
+	}
+	b := make([]byte, 0, n)
+	for k, p := range path {
+		if k > 0 {
+			b = append(b, '.')
+		}
+		b = append(b, p...)
+	}
+	return string(b)
+}
+
+// numberText returns the text of the number at i, as json.Number keeps it.
+func (d *decodeState) numberText(i uint32) string { return string(d.raw(i)) }
+
+// quoteRaw formats the raw text of a value as encoding/json's %q does.
+func quoteRaw(b []byte) string { return strconv.Quote(string(b)) }
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }

@@ -1,0 +1,841 @@
+package simdjson
+
+import (
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strconv"
+	"sync"
+	"unsafe"
+)
+
+// decFn decodes the tape value at i into the Go value at p, whose type the
+// function was built for. It returns only errors that stop decoding (those
+// of UnmarshalJSON and UnmarshalText, and a few of encoding/json's own);
+// type errors are saved in d and decoding goes on, as in encoding/json.
+type decFn func(d *decodeState, i uint32, p unsafe.Pointer) error
+
+// typeDecoder holds the decoders of one Go type, built once and cached.
+//
+// encoding/json looks for UnmarshalJSON and UnmarshalText on the address of
+// a named non-pointer value, but not again on a value it reached through a
+// pointer (whose methods it has checked already): direct is the decoder of
+// a value found in a struct field, a slice or a map; plain skips the method
+// check.
+type typeDecoder struct {
+	t      reflect.Type
+	plain  decFn
+	direct decFn
+}
+
+var (
+	decoderCache sync.Map // reflect.Type -> *typeDecoder
+	decoderMu    sync.Mutex
+
+	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	numberType          = reflect.TypeFor[json.Number]()
+	anyType             = reflect.TypeFor[any]()
+	float64Type         = reflect.TypeFor[float64]()
+)
+
+// decoderFor returns the cached decoders of t, building them (and those of
+// the types t contains) on first use.
+func decoderFor(t reflect.Type) *typeDecoder {
+	if td, ok := decoderCache.Load(t); ok {
+		return td.(*typeDecoder)
+	}
+	decoderMu.Lock()
+	defer decoderMu.Unlock()
+	if td, ok := decoderCache.Load(t); ok {
+		return td.(*typeDecoder)
+	}
+	b := &decoderBuilder{building: map[reflect.Type]*typeDecoder{}}
+	td := b.get(t)
+	for bt, btd := range b.building {
+		decoderCache.Store(bt, btd)
+	}
+	return td
+}
+
+// decoderBuilder builds the decoders of a type graph; recursive types refer
+// to the typeDecoder being built, whose functions are filled in before use.
+type decoderBuilder struct {
+	building map[reflect.Type]*typeDecoder
+}
+
+func (b *decoderBuilder) get(t reflect.Type) *typeDecoder {
+	if td, ok := decoderCache.Load(t); ok {
+		return td.(*typeDecoder)
+	}
+	if td, ok := b.building[t]; ok {
+		return td
+	}
+	td := &typeDecoder{t: t}
+	b.building[t] = td
+	td.plain = b.plain(t)
+	td.direct = td.plain
+	if t.Kind() != reflect.Pointer && t.Name() != "" {
+		pt := reflect.PointerTo(t)
+		if pt.Implements(unmarshalerType) {
+			td.direct = unmarshalerDecoder(t)
+		} else if pt.Implements(textUnmarshalerType) {
+			td.direct = textDecoder(t, td.plain)
+		}
+	}
+	return td
+}
+
+// plain builds the decoder of t without the method check on its address.
+func (b *decoderBuilder) plain(t reflect.Type) decFn {
+	if t == numberType {
+		return decodeNumberType
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolDecoder(t)
+	case reflect.String:
+		return stringDecoder(t)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return intDecoder(t)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return uintDecoder(t)
+	case reflect.Float32:
+		return float32Decoder(t)
+	case reflect.Float64:
+		return float64Decoder(t)
+	case reflect.Interface:
+		if t.NumMethod() == 0 {
+			return emptyInterfaceDecoder(t)
+		}
+		return interfaceDecoder(t)
+	case reflect.Pointer:
+		return b.pointerDecoder(t)
+	case reflect.Struct:
+		return b.structDecoder(t)
+	case reflect.Slice:
+		return b.sliceDecoder(t)
+	case reflect.Array:
+		return b.arrayDecoder(t)
+	case reflect.Map:
+		return b.mapDecoder(t)
+	}
+	return otherDecoder(t)
+}
+
+// kindWord names a tape value as encoding/json's type errors do.
+func (d *decodeState) kindWord(i uint32) string {
+	switch tagOf(d.tape[i]) {
+	case tagObject:
+		return "object"
+	case tagArray:
+		return "array"
+	case tagString:
+		return "string"
+	case tagTrue, tagFalse:
+		return "bool"
+	case tagNull:
+		return "null"
+	}
+	return "number"
+}
+
+// mismatch saves the type error of a value that t cannot hold; null is
+// ignored, as encoding/json ignores it for such types.
+func (d *decodeState) mismatch(i uint32, t reflect.Type) {
+	if tagOf(d.tape[i]) == tagNull {
+		return
+	}
+	d.typeError(i, d.kindWord(i), t)
+}
+
+func boolDecoder(t reflect.Type) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		switch tagOf(d.tape[i]) {
+		case tagTrue:
+			*(*bool)(p) = true
+		case tagFalse:
+			*(*bool)(p) = false
+		default:
+			d.mismatch(i, t)
+		}
+		return nil
+	}
+}
+
+func stringDecoder(t reflect.Type) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		if tagOf(d.tape[i]) == tagString {
+			*(*string)(p) = d.str(i)
+			return nil
+		}
+		d.mismatch(i, t)
+		return nil
+	}
+}
+
+// decodeNumberType fills a json.Number with a number's text, or with a
+// string that holds a valid number.
+func decodeNumberType(d *decodeState, i uint32, p unsafe.Pointer) error {
+	switch tagOf(d.tape[i]) {
+	case tagInt64, tagUint64, tagFloat64:
+		*(*json.Number)(p) = json.Number(d.numberText(i))
+	case tagString:
+		s := d.strBytes(i)
+		if !isValidNumber(s) {
+			return &jsonError{"json: invalid number literal, trying to unmarshal " + quoteRaw(d.raw(i)) + " into Number"}
+		}
+		*(*json.Number)(p) = json.Number(s)
+	default:
+		d.mismatch(i, numberType)
+	}
+	return nil
+}
+
+func intDecoder(t reflect.Type) decFn {
+	bits := t.Bits()
+	lo, hi := int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits)
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		var n int64
+		switch tagOf(d.tape[i]) {
+		case tagInt64:
+			n = d.int64At(i)
+			if n < lo || n > hi {
+				d.numberError(i, t)
+				return nil
+			}
+		case tagUint64, tagFloat64:
+			d.numberError(i, t)
+			return nil
+		default:
+			d.mismatch(i, t)
+			return nil
+		}
+		switch bits {
+		case 8:
+			*(*int8)(p) = int8(n)
+		case 16:
+			*(*int16)(p) = int16(n)
+		case 32:
+			*(*int32)(p) = int32(n)
+		default:
+			*(*int64)(p) = n
+		}
+		return nil
+	}
+}
+
+func uintDecoder(t reflect.Type) decFn {
+	bits := t.Bits()
+	hi := uint64(math.MaxUint64) >> (64 - bits)
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		var n uint64
+		switch tagOf(d.tape[i]) {
+		case tagInt64:
+			v := d.int64At(i)
+			// strconv.ParseUint rejects a sign, "-0" included.
+			if v < 0 || v == 0 && d.isNegZero(i) {
+				d.numberError(i, t)
+				return nil
+			}
+			n = uint64(v)
+		case tagUint64:
+			n = d.uint64At(i)
+		case tagFloat64:
+			d.numberError(i, t)
+			return nil
+		default:
+			d.mismatch(i, t)
+			return nil
+		}
+		if n > hi {
+			d.numberError(i, t)
+			return nil
+		}
+		switch bits {
+		case 8:
+			*(*uint8)(p) = uint8(n)
+		case 16:
+			*(*uint16)(p) = uint16(n)
+		case 32:
+			*(*uint32)(p) = uint32(n)
+		default:
+			*(*uint64)(p) = n
+		}
+		return nil
+	}
+}
+
+func float64Decoder(t reflect.Type) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		switch tagOf(d.tape[i]) {
+		case tagFloat64:
+			*(*float64)(p) = d.float64At(i)
+		case tagInt64, tagUint64:
+			*(*float64)(p) = d.float(i)
+		default:
+			d.mismatch(i, t)
+		}
+		return nil
+	}
+}
+
+func float32Decoder(t reflect.Type) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		switch tagOf(d.tape[i]) {
+		case tagFloat64, tagInt64, tagUint64:
+			f, ok := d.float32(i)
+			if !ok {
+				d.numberError(i, t)
+				return nil
+			}
+			*(*float32)(p) = f
+		default:
+			d.mismatch(i, t)
+		}
+		return nil
+	}
+}
+
+// float32 returns the number at i as strconv.ParseFloat(text, 32) would:
+// rounding the float64 again is exact unless it fell on a midpoint between
+// two float32 values, where the text decides.
+func (d *decodeState) float32(i uint32) (float32, bool) {
+	f := d.float(i)
+	g := float32(f)
+	if float64(g) != f && !math.IsInf(f, 0) {
+		var other float32
+		if float64(g) < f {
+			other = math.Nextafter32(g, float32(math.Inf(1)))
+		} else {
+			other = math.Nextafter32(g, float32(math.Inf(-1)))
+		}
+		if mid := (float64(g) + float64(other)) / 2; mid == f || math.IsInf(float64(g), 0) {
+			x, err := strconv.ParseFloat(string(d.raw(i)), 32)
+			if err != nil {
+				return 0, false
+			}
+			return float32(x), true
+		}
+	}
+	if math.IsInf(float64(g), 0) {
+		return 0, false
+	}
+	return g, true
+}
+
+// otherDecoder serves kinds JSON cannot fill (channels, functions, complex
+// numbers, unsafe pointers): every value is a type error, null is ignored.
+func otherDecoder(t reflect.Type) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		d.mismatch(i, t)
+		return nil
+	}
+}
+
+// unmarshalerDecoder calls (*T).UnmarshalJSON with the raw value, null
+// included.
+func unmarshalerDecoder(t reflect.Type) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		u := reflect.NewAt(t, p).Interface().(json.Unmarshaler)
+		return u.UnmarshalJSON(d.raw(i))
+	}
+}
+
+// textDecoder calls (*T).UnmarshalText with a string's unquoted bytes;
+// null goes to plain, other values are type errors.
+func textDecoder(t reflect.Type, plain decFn) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		switch tagOf(d.tape[i]) {
+		case tagString:
+			u := reflect.NewAt(t, p).Interface().(encoding.TextUnmarshaler)
+			return u.UnmarshalText([]byte(d.str(i)))
+		case tagNull:
+			return plain(d, i, p)
+		}
+		d.typeError(i, d.kindWord(i), t)
+		return nil
+	}
+}
+
+// pointerDecoder sets the pointer to nil on null; otherwise it allocates
+// the pointee if needed and decodes into it, through the pointer's
+// UnmarshalJSON or UnmarshalText when it has them.
+func (b *decoderBuilder) pointerDecoder(t reflect.Type) decFn {
+	et := t.Elem()
+	elem := b.get(et)
+	var viaMethod decFn
+	if t.NumMethod() > 0 {
+		if t.Implements(unmarshalerType) {
+			viaMethod = func(d *decodeState, i uint32, p unsafe.Pointer) error {
+				u := reflect.NewAt(t, p).Elem().Interface().(json.Unmarshaler)
+				return u.UnmarshalJSON(d.raw(i))
+			}
+		} else if t.Implements(textUnmarshalerType) {
+			viaMethod = func(d *decodeState, i uint32, p unsafe.Pointer) error {
+				if tagOf(d.tape[i]) == tagString {
+					u := reflect.NewAt(t, p).Elem().Interface().(encoding.TextUnmarshaler)
+					return u.UnmarshalText([]byte(d.str(i)))
+				}
+				d.typeError(i, d.kindWord(i), t)
+				return nil
+			}
+		}
+	}
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		pp := (*unsafe.Pointer)(p)
+		if tagOf(d.tape[i]) == tagNull {
+			*pp = nil
+			return nil
+		}
+		if *pp == nil {
+			*pp = reflect.New(et).UnsafePointer()
+		}
+		if viaMethod != nil {
+			return viaMethod(d, i, p)
+		}
+		if et.Kind() == reflect.Interface {
+			// encoding/json stops at a pointer to an interface that holds
+			// that very pointer, and decodes into the interface.
+			return d.valueReflect(i, reflect.NewAt(t, p).Elem())
+		}
+		return elem.plain(d, i, *pp)
+	}
+}
+
+// Interfaces.
+
+// emptyInterfaceDecoder replaces an interface{} with map[string]any, []any,
+// float64 (or json.Number), string, bool or nil. An interface holding a
+// non-nil pointer is decoded through the pointer, as encoding/json does.
+func emptyInterfaceDecoder(t reflect.Type) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		e := (*eface)(p)
+		if e.data != nil && e.typ != nil {
+			if cur := *(*any)(p); reflect.TypeOf(cur).Kind() == reflect.Pointer {
+				return d.valueReflect(i, reflect.NewAt(t, p).Elem())
+			}
+		}
+		*(*any)(p) = d.anyValue(i)
+		return nil
+	}
+}
+
+// eface is the layout of an interface{} value.
+type eface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+// interfaceDecoder serves non-empty interfaces: only null (which sets nil)
+// and values of an interface holding a non-nil pointer can be decoded.
+func interfaceDecoder(t reflect.Type) decFn {
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		return d.valueReflect(i, reflect.NewAt(t, p).Elem())
+	}
+}
+
+// anyValue builds what encoding/json stores in an interface{}.
+func (d *decodeState) anyValue(i uint32) any {
+	w := d.tape[i]
+	switch tagOf(w) {
+	case tagObject:
+		end := uint32(w) - 1
+		m := make(map[string]any, d.count(i))
+		for j := i + 1; j < end; {
+			k := d.str(j)
+			m[k] = d.anyValue(j + 1)
+			j = d.next(j + 1)
+		}
+		return m
+	case tagArray:
+		end := uint32(w) - 1
+		a := make([]any, d.count(i))
+		n := 0
+		for j := i + 1; j < end; j = d.next(j) {
+			a[n] = d.anyValue(j)
+			n++
+		}
+		return a
+	case tagString:
+		return d.str(i)
+	case tagTrue:
+		return true
+	case tagFalse:
+		return false
+	case tagNull:
+		return nil
+	}
+	if d.useNumber {
+		return json.Number(d.numberText(i))
+	}
+	return d.float(i)
+}
+
+// Slices and arrays.
+
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
+}
+
+func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
+	et := t.Elem()
+	es := et.Size()
+	if et.Kind() == reflect.Uint8 || es == 0 {
+		// []byte (base64 strings) and slices of zero-size elements go
+		// through reflection.
+		return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+			return d.sliceReflect(i, reflect.NewAt(t, p).Elem())
+		}
+	}
+	elem := b.get(et)
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		w := d.tape[i]
+		switch tagOf(w) {
+		case tagArray:
+		case tagNull:
+			*(*sliceHeader)(p) = sliceHeader{}
+			return nil
+		default:
+			d.typeError(i, d.kindWord(i), t)
+			return nil
+		}
+		h := (*sliceHeader)(p)
+		n := d.count(i)
+		if n == 0 {
+			*h = sliceHeader{data: reflect.MakeSlice(t, 0, 0).UnsafePointer()}
+			return nil
+		}
+		// As encoding/json: elements within the old capacity are decoded
+		// into the old backing array, over what it holds; the others start
+		// from zero values in a new array.
+		j := i + 1
+		k := 0
+		if h.data != nil {
+			for ; k < n && k < h.cap; k++ {
+				h.len = k + 1
+				if err := elem.direct(d, j, unsafe.Add(h.data, uintptr(k)*es)); err != nil {
+					return err
+				}
+				j = d.next(j)
+			}
+		}
+		if k < n {
+			ns := reflect.MakeSlice(t, n, n)
+			if k > 0 {
+				reflect.Copy(ns, reflect.NewAt(t, p).Elem().Slice3(0, k, k))
+			}
+			*h = sliceHeader{data: ns.UnsafePointer(), len: k, cap: n}
+			for ; k < n; k++ {
+				h.len = k + 1
+				if err := elem.direct(d, j, unsafe.Add(h.data, uintptr(k)*es)); err != nil {
+					return err
+				}
+				j = d.next(j)
+			}
+		}
+		h.len = n
+		return nil
+	}
+}
+
+func (b *decoderBuilder) arrayDecoder(t reflect.Type) decFn {
+	et := t.Elem()
+	es := et.Size()
+	alen := t.Len()
+	elem := b.get(et)
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		w := d.tape[i]
+		if tagOf(w) != tagArray {
+			d.mismatch(i, t)
+			return nil
+		}
+		end := uint32(w) - 1
+		k := 0
+		for j := i + 1; j < end && k < alen; j = d.next(j) {
+			if err := elem.direct(d, j, unsafe.Add(p, uintptr(k)*es)); err != nil {
+				return err
+			}
+			k++
+		}
+		if k < alen {
+			a := reflect.NewAt(t, p).Elem()
+			for ; k < alen; k++ {
+				a.Index(k).SetZero()
+			}
+		}
+		return nil
+	}
+}
+
+// Maps.
+
+func (b *decoderBuilder) mapDecoder(t reflect.Type) decFn {
+	kt := t.Key()
+	switch {
+	case reflect.PointerTo(kt).Implements(textUnmarshalerType):
+	case kt.Kind() == reflect.String:
+		if t == reflect.TypeFor[map[string]any]() {
+			return decodeMapStringAny
+		}
+		elem := b.get(t.Elem())
+		return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+			return d.stringMap(i, t, elem, p)
+		}
+	}
+	// Integer and TextUnmarshaler keys, and invalid key types.
+	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		return d.mapReflect(i, reflect.NewAt(t, p).Elem())
+	}
+}
+
+func decodeMapStringAny(d *decodeState, i uint32, p unsafe.Pointer) error {
+	w := d.tape[i]
+	mp := (*map[string]any)(p)
+	switch tagOf(w) {
+	case tagObject:
+	case tagNull:
+		*mp = nil
+		return nil
+	default:
+		d.typeError(i, d.kindWord(i), reflect.TypeFor[map[string]any]())
+		return nil
+	}
+	m := *mp
+	if m == nil {
+		m = make(map[string]any, d.count(i))
+		*mp = m
+	}
+	end := uint32(w) - 1
+	for j := i + 1; j < end; {
+		m[d.str(j)] = d.anyValue(j + 1)
+		j = d.next(j + 1)
+	}
+	return nil
+}
+
+// stringMap decodes an object into a map whose keys are strings: each value
+// is decoded into a zeroed element, then stored.
+func (d *decodeState) stringMap(i uint32, t reflect.Type, elem *typeDecoder, p unsafe.Pointer) error {
+	w := d.tape[i]
+	switch tagOf(w) {
+	case tagObject:
+	case tagNull:
+		*(*unsafe.Pointer)(p) = nil
+		return nil
+	default:
+		d.typeError(i, d.kindWord(i), t)
+		return nil
+	}
+	m := reflect.NewAt(t, p).Elem()
+	if m.IsNil() {
+		m.Set(reflect.MakeMapWithSize(t, d.count(i)))
+	}
+	ev := reflect.New(t.Elem()).Elem()
+	ep := ev.Addr().UnsafePointer()
+	kv := reflect.New(t.Key()).Elem()
+	end := uint32(w) - 1
+	first := true
+	for j := i + 1; j < end; {
+		if !first {
+			ev.SetZero()
+		}
+		first = false
+		if err := elem.direct(d, j+1, ep); err != nil {
+			return err
+		}
+		kv.SetString(d.str(j))
+		m.SetMapIndex(kv, ev)
+		j = d.next(j + 1)
+	}
+	return nil
+}
+
+// Structs.
+
+// structField is one JSON-visible field of a struct, as encoding/json
+// finds them (embedded structs promoted, tags applied, conflicts dropped).
+type structField struct {
+	name    string
+	index   []int
+	typ     reflect.Type // the field's type
+	dec     *typeDecoder
+	quoted  bool
+	off     uintptr  // offset from the struct, when no embedded pointer is on the path
+	viaPtr  bool     // an embedded pointer is on the path: walk index
+	goNames []string // names of the embedded fields on the path
+}
+
+type structDecoder struct {
+	t      reflect.Type
+	fields []structField
+	exact  map[string]int
+	folded map[string]int
+	lens   [2]uint64 // bit n: some field's name (or folded name) has n bytes (n < 128)
+	long   bool      // some name has 128 bytes or more
+}
+
+func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
+	sd := &structDecoder{t: t}
+	fields := jsonFields(t)
+	sd.fields = make([]structField, len(fields))
+	sd.exact = make(map[string]int, len(fields))
+	sd.folded = make(map[string]int, len(fields))
+	for k, f := range fields {
+		sf := structField{name: f.name, index: f.index, quoted: f.quoted}
+		ct := t
+		for n, x := range f.index {
+			if ct.Kind() == reflect.Pointer {
+				ct = ct.Elem()
+				sf.viaPtr = true
+			}
+			fld := ct.Field(x)
+			sf.off += fld.Offset
+			if n < len(f.index)-1 {
+				sf.goNames = append(sf.goNames, fld.Name)
+			}
+			ct = fld.Type
+		}
+		sf.typ = ct
+		sf.dec = b.get(ct)
+		sd.fields[k] = sf
+		sd.exact[f.name] = k
+		folded := string(foldName(nil, []byte(f.name)))
+		if _, ok := sd.folded[folded]; !ok {
+			sd.folded[folded] = k
+		}
+		for _, n := range []int{len(f.name), len(folded)} {
+			if n < 128 {
+				sd.lens[n/64] |= 1 << (n % 64)
+			} else {
+				sd.long = true
+			}
+		}
+	}
+	return sd.decode
+}
+
+// lookup finds the field for key: an exact match first, then a
+// case-insensitive one (encoding/json's folding); -1 when none.
+func (sd *structDecoder) lookup(key []byte) int {
+	if k, ok := sd.exact[string(key)]; ok {
+		return k
+	}
+	n := len(key)
+	if n < 128 {
+		if sd.lens[n/64]&(1<<(n%64)) == 0 && isASCII(key) {
+			return -1 // no name of that length: folding ASCII keeps lengths
+		}
+	} else if !sd.long && isASCII(key) {
+		return -1
+	}
+	var buf [64]byte
+	if k, ok := sd.folded[string(foldName(buf[:0], key))]; ok {
+		return k
+	}
+	return -1
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) error {
+	w := d.tape[i]
+	if tagOf(w) != tagObject {
+		d.mismatch(i, sd.t)
+		return nil
+	}
+	end := uint32(w) - 1
+	depth := len(d.ctxFields)
+	outer := d.ctxStruct
+	for j := i + 1; j < end; {
+		v := j + 1
+		k := sd.lookup(d.strBytes(j))
+		if k < 0 {
+			if d.disallowUnknown {
+				d.saveError(&jsonError{"json: unknown field " + strconv.Quote(string(d.strBytes(j)))})
+			}
+			j = d.next(v)
+			continue
+		}
+		f := &sd.fields[k]
+		fp := unsafe.Add(p, f.off)
+		if f.viaPtr {
+			var ok bool
+			if fp, ok = d.fieldViaPointers(sd.t, f, p); !ok {
+				d.ctxFields = d.ctxFields[:depth]
+				j = d.next(v)
+				continue
+			}
+		} else {
+			d.ctxFields = append(d.ctxFields, f.goNames...)
+		}
+		d.ctxStruct = sd.t
+		d.ctxFields = append(d.ctxFields, f.name)
+		var err error
+		if f.quoted {
+			err = d.quotedField(v, reflect.NewAt(f.typ, fp).Elem())
+		} else {
+			err = f.dec.direct(d, v, fp)
+		}
+		if err != nil {
+			return err
+		}
+		d.ctxFields = d.ctxFields[:depth]
+		d.ctxStruct = outer
+		j = d.next(v)
+	}
+	return nil
+}
+
+// fieldViaPointers walks a field's index through embedded pointers,
+// allocating them; it fails (saving encoding/json's error) at a nil
+// embedded pointer to an unexported struct type, which cannot be set.
+func (d *decodeState) fieldViaPointers(t reflect.Type, f *structField, p unsafe.Pointer) (unsafe.Pointer, bool) {
+	v := reflect.NewAt(t, p).Elem()
+	for n, x := range f.index {
+		if v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				if !v.CanSet() {
+					d.saveError(&jsonError{"json: cannot set embedded pointer to unexported struct: " + v.Type().Elem().String()})
+					return nil, false
+				}
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+		if n < len(f.index)-1 {
+			d.ctxFields = append(d.ctxFields, v.Type().Field(x).Name)
+		}
+		v = v.Field(x)
+	}
+	return v.Addr().UnsafePointer(), true
+}
+
+// jsonError is an error with a fixed message (encoding/json's fmt.Errorf
+// errors, which carry no type of their own).
+type jsonError struct{ msg string }
+
+func (e *jsonError) Error() string { return e.msg }
+
+// base64Value decodes a string into a []byte-kind value as encoding/json does.
+func (d *decodeState) base64Value(i uint32, v reflect.Value) {
+	s := d.strBytes(i)
+	buf := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+	n, err := base64.StdEncoding.Decode(buf, s)
+	if err != nil {
+		d.saveError(err)
+		return
+	}
+	v.SetBytes(buf[:n])
+}

@@ -1,0 +1,71 @@
+//go:build cgo
+
+package shim
+
+// Wrappers of the DOM parser (dom.cpp), used by Unmarshal and Valid: one
+// crossing parses a document into simdjson's tape, which Go then reads in
+// place through DomView.
+
+/*
+#include "simdjson_go.h"
+
+#cgo noescape sj_dom_parse
+#cgo nocallback sj_dom_parse
+#cgo noescape sj_dom_offsets
+#cgo nocallback sj_dom_offsets
+#cgo noescape sj_dom_neg_zero
+#cgo nocallback sj_dom_neg_zero
+#cgo nocallback sj_dom_new
+#cgo nocallback sj_dom_free
+#cgo nocallback sj_dom_view_of
+*/
+import "C"
+
+import "unsafe"
+
+// DomView mirrors sj_dom_view: where the last parse left its tape and strings.
+type DomView struct {
+	Tape     unsafe.Pointer // TapeLen uint64 words
+	Strings  unsafe.Pointer // per string: uint32 length, bytes, NUL
+	Offsets  unsafe.Pointer // TapeLen uint32 input offsets, after DomOffsets
+	TapeLen  uint64
+	Capacity uint64
+}
+
+// Compile-time layout checks against the C struct.
+var (
+	_ [unsafe.Sizeof(DomView{}) - unsafe.Sizeof(C.sj_dom_view{})]byte
+	_ [unsafe.Sizeof(C.sj_dom_view{}) - unsafe.Sizeof(DomView{})]byte
+	_ [unsafe.Offsetof(DomView{}.TapeLen) - unsafe.Offsetof(C.sj_dom_view{}.tape_len)]byte
+	_ [unsafe.Offsetof(C.sj_dom_view{}.tape_len) - unsafe.Offsetof(DomView{}.TapeLen)]byte
+)
+
+func dom(x unsafe.Pointer) *C.sj_dom { return (*C.sj_dom)(x) }
+
+// DomNew allocates a native DOM parser; nil when out of memory.
+func DomNew() unsafe.Pointer { return unsafe.Pointer(C.sj_dom_new()) }
+
+// DomFree releases a DOM parser.
+func DomFree(x unsafe.Pointer) { C.sj_dom_free(dom(x)) }
+
+// DomViewOf returns the parser's view (C memory, stable for its life).
+func DomViewOf(x unsafe.Pointer) *DomView {
+	return (*DomView)(unsafe.Pointer(C.sj_dom_view_of(dom(x))))
+}
+
+// DomParse parses buf[:n] into the tape; buf must be readable up to n+64
+// bytes. It returns 0 or a simdjson error code.
+func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
+	return int(C.sj_dom_parse(dom(x), (*C.uint8_t)(buf), C.uint64_t(n)))
+}
+
+// DomOffsets fills the view's Offsets; buf[:n] must be the input of the last
+// DomParse.
+func DomOffsets(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
+	return int(C.sj_dom_offsets(dom(x), (*C.uint8_t)(buf), C.uint64_t(n)))
+}
+
+// DomNegZero reports whether a number of the last parse is the integer -0.
+func DomNegZero(x unsafe.Pointer, buf unsafe.Pointer, n uint64) bool {
+	return C.sj_dom_neg_zero(dom(x), (*C.uint8_t)(buf), C.uint64_t(n)) != 0
+}
