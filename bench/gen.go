@@ -91,13 +91,13 @@ var prLanguages = []struct {
 	n    int
 }{
 	{"TypeScript", 11_565}, {"JavaScript", 7_778}, {"Python", 7_057}, {"", 5_857},
-	{"Java", 4_668}, {"Go", 3_900}, {"C#", 3_100}, {"PHP", 2_800}, {"C++", 2_600},
+	{"Java", 4_668}, {"Go", 4_000}, {"C#", 3_200}, {"PHP", 2_800}, {"C++", 2_600},
 	{"Rust", 2_100}, {"HTML", 1_900}, {"Kotlin", 1_500}, {"Ruby", 1_300},
 	{"Dart", 1_200}, {"Shell", 1_150}, {"C", 1_100}, {"Swift", 900}, {"Vue", 800},
 	{"Jupyter Notebook", 700}, {"CSS", 650}, {"SCSS", 380}, {"HCL", 300},
 	{"Scala", 300}, {"Lua", 280}, {"Elixir", 240}, {"PowerShell", 200},
 	{"Haskell", 180}, {"Nix", 170}, {"Solidity", 150}, {"Objective-C", 134},
-	{"Zig", 90},
+	{"Zig", 110},
 }
 
 // Size parameters, tuned so that the mean event is ~3.45 kB (see

@@ -1,0 +1,150 @@
+package main
+
+// This library's two ways through the seed's task, both on its parallel map
+// (a pool of native threads, each with its own parser and *Counts, calling
+// Go once per batch of documents):
+//
+//   - simdjson-lazy: Map with lazy Document handles: type, and for pull
+//     request events payload.action and the base repository's language,
+//     read as zero-copy string bytes.
+//   - simdjson-fields: MapFields with a projection of the same three JSON
+//     pointers: the native threads extract them for a whole batch and Go
+//     reads plain values, no cgo call per document.
+//
+// Both also read an io.Reader (-reader), in chunks, for the streaming-memory
+// measurement.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/simdjson-cgo/simdjson"
+)
+
+func init() {
+	register("seed", Method{Name: "simdjson-lazy",
+		Run:    seedMethod(func(data []byte, threads int) (*Counts, error) { return lazyRun(simdjson.Bytes(data), threads) }),
+		Reader: readerMethod(lazyRun),
+		Note:   "this library: Map, lazy Document handles"})
+	register("seed", Method{Name: "simdjson-fields",
+		Run:    seedMethod(func(data []byte, threads int) (*Counts, error) { return fieldsRun(simdjson.Bytes(data), threads) }),
+		Reader: readerMethod(fieldsRun),
+		Note:   "this library: MapFields, projection of 3 JSON pointers"})
+}
+
+func readerMethod(f func(simdjson.Input, int) (*Counts, error)) func(io.Reader, int) (Result, error) {
+	return func(r io.Reader, threads int) (Result, error) {
+		c, err := f(simdjson.Reader(r), threads)
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
+}
+
+func mergeStates(states []*Counts, err error) (*Counts, error) {
+	if err != nil {
+		return nil, err
+	}
+	total := newCounts()
+	for _, s := range states {
+		total.merge(s)
+	}
+	return total, nil
+}
+
+func lazyRun(in simdjson.Input, threads int) (*Counts, error) {
+	return mergeStates(simdjson.Map(in, func(int) *Counts { return newCounts() }, lazyEvent, simdjson.Threads(threads)))
+}
+
+func lazyEvent(c *Counts, doc simdjson.Document) error {
+	t, err := doc.Field("type")
+	if err != nil {
+		return err
+	}
+	typ, err := t.StringBytes()
+	if err != nil {
+		return err
+	}
+	c.Types[string(typ)]++
+	if string(typ) != "PullRequestEvent" {
+		return nil
+	}
+	payload, err := doc.Field("payload")
+	if err != nil {
+		return err
+	}
+	a, err := payload.Field("action")
+	if err != nil {
+		return err
+	}
+	action, err := a.StringBytes()
+	if err != nil || string(action) != "opened" {
+		return err
+	}
+	l, err := payload.Get("pull_request", "base", "repo", "language")
+	if errors.Is(err, simdjson.ErrNoSuchField) {
+		c.Null++
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if null, err := l.IsNull(); err != nil {
+		return err
+	} else if null {
+		c.Null++
+		return nil
+	}
+	lang, err := l.StringBytes()
+	if err != nil {
+		return err
+	}
+	c.Langs[string(lang)]++
+	return nil
+}
+
+var fieldPointers = []string{"/type", "/payload/action", "/payload/pull_request/base/repo/language"}
+
+func fieldsRun(in simdjson.Input, threads int) (*Counts, error) {
+	proj, err := simdjson.NewProjection(fieldPointers...)
+	if err != nil {
+		return nil, err
+	}
+	defer proj.Close()
+	return mergeStates(simdjson.MapFields(in, proj, func(int) *Counts { return newCounts() }, fieldsEvent, simdjson.Threads(threads)))
+}
+
+func fieldsEvent(c *Counts, row simdjson.Row) error {
+	typ, ok := row.Bytes(0)
+	if !ok {
+		return fieldError(row, 0)
+	}
+	c.Types[string(typ)]++
+	if string(typ) != "PullRequestEvent" {
+		return nil
+	}
+	action, ok := row.Bytes(1)
+	if !ok {
+		return fieldError(row, 1)
+	}
+	if string(action) != "opened" {
+		return nil
+	}
+	if lang, ok := row.Bytes(2); ok {
+		c.Langs[string(lang)]++
+	} else if row.IsNull(2) || row.Missing(2) {
+		c.Null++
+	} else {
+		return fieldError(row, 2)
+	}
+	return nil
+}
+
+func fieldError(row simdjson.Row, i int) error {
+	if err := row.Err(i); err != nil {
+		return fmt.Errorf("document at byte %d, %s: %w", row.Offset(), fieldPointers[i], err)
+	}
+	return fmt.Errorf("document at byte %d, %s: a %v, not a string", row.Offset(), fieldPointers[i], row.Kind(i))
+}
