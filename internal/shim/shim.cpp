@@ -650,10 +650,50 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
         uint64_t bit = uint64_t(1) << (depth & 63);
         if (c == '{') st[depth >> 6] |= bit; else st[depth >> 6] &= ~bit;
         int32_t nd = pending;
+        if (nd < 0) {
+          // A subtree the projection does not reach: skip it as walk_value
+          // does, leaving t at its closing bracket.
+          uint32_t d0 = depth;
+          depth++;
+          t++;
+          while (t < n && idx[t] < limit) {
+            o = idx[t];
+            c = buf[o];
+            if (lines && buf[o - 1] <= ' ' && nl_before(buf, idx, t, 0)) {
+              err_off = o;
+              return -2;
+            }
+            if (c == '{' || c == '[') {
+              if (depth >= p->max_depth) {
+                err_off = o;
+                return simdjson::DEPTH_ERROR;
+              }
+              uint64_t b2 = uint64_t(1) << (depth & 63);
+              if (c == '{') st[depth >> 6] |= b2; else st[depth >> 6] &= ~b2;
+              depth++;
+            } else if (c == '}' || c == ']') {
+              depth--;
+              bool obj = (st[depth >> 6] >> (depth & 63)) & 1;
+              if (obj != (c == '}')) {
+                err_off = o;
+                return simdjson::TAPE_ERROR;
+              }
+              if (depth == d0) break;
+            }
+            t++;
+          }
+          if (depth != d0) {
+            err_off = uint32_t(t < n && idx[t] < limit ? idx[t] : std::min<uint64_t>(limit, p->len));
+            return -1;
+          }
+          pending = -1;
+          key_next = false;
+          break;
+        }
         raw[depth] = -1;
         cur[depth] = -1;
         elem[depth] = 0;
-        if (nd >= 0) {
+        {
           const pnode &x = pr->nodes[size_t(nd)];
           if (x.slot >= 0) {
             sj_field &f = row[x.slot];
@@ -884,8 +924,78 @@ int batch_ndjson(sj_parser *p, const uint8_t *buf, uint64_t len, const sj_projec
   return 0;
 }
 
-int batch_many(sj_parser *p, const uint8_t *buf, uint64_t len, int final, const sj_projection *pr) {
+// Offset of the first byte of buf[0:len) that is not valid UTF-8 (len if all
+// is valid).
+uint64_t first_invalid_utf8(const uint8_t *buf, uint64_t len) {
+  uint64_t i = 0;
+  while (i < len) {
+    uint8_t c = buf[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    uint64_t n;
+    uint32_t cp;
+    if ((c & 0xE0) == 0xC0) { n = 2; cp = c & 0x1F; }
+    else if ((c & 0xF0) == 0xE0) { n = 3; cp = c & 0x0F; }
+    else if ((c & 0xF8) == 0xF0) { n = 4; cp = c & 0x07; }
+    else return i;
+    if (i + n > len) return i;
+    for (uint64_t k = 1; k < n; k++) {
+      if ((buf[i + k] & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (buf[i + k] & 0x3F);
+    }
+    if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+      return i;
+    i += n;
+  }
+  return len;
+}
+
+// Offset of the first control character inside a string (len if none).
+uint64_t first_unescaped(const uint8_t *buf, uint64_t len) {
+  bool in = false;
+  for (uint64_t i = 0; i < len; i++) {
+    uint8_t c = buf[i];
+    if (in) {
+      if (c == '\\') i++;
+      else if (c == '"') in = false;
+      else if (c < 0x20) return i;
+    } else if (c == '"') {
+      in = true;
+    }
+  }
+  return len;
+}
+
+int batch_many(sj_parser *p, const uint8_t *buf, uint64_t len, int final, const sj_projection *pr, bool recover = true);
+
+// The last batch of a concatenated stream failed stage 1: deliver the
+// complete documents before the failure, then report it.
+int batch_many_failed(sj_parser *p, const uint8_t *buf, uint64_t len, error_code err, const sj_projection *pr) {
+  uint64_t limit = err == simdjson::UTF8_ERROR      ? first_invalid_utf8(buf, len)
+                   : err == simdjson::UNESCAPED_CHARS ? first_unescaped(buf, len)
+                                                      : len;
+  int rc = limit ? batch_many(p, buf, limit, 0, pr, false) : 0;
+  if (rc) return rc;
+  uint64_t at = limit ? p->res.consumed : 0;
+  if (!p->buf) {
+    start_batch(p, buf, 0);
+    p->ntok = 0;
+  }
+  p->docs.push_back(sj_doc{p->ntok, uint32_t(at), uint32_t(len), int32_t(err),
+                           uint32_t(limit < len ? limit : at), 0});
+  if (pr) p->fields.resize(p->fields.size() + pr->nfields);
+  p->res.consumed = len;
+  return 0;
+}
+
+int batch_many(sj_parser *p, const uint8_t *buf, uint64_t len, int final, const sj_projection *pr, bool recover) {
   error_code err = stage1(p, buf, len, final ? simdjson::stage1_mode::regular : simdjson::stage1_mode::streaming_partial);
+  if (recover && err && err != simdjson::EMPTY && err != simdjson::MEMALLOC && err != simdjson::CAPACITY) {
+    return batch_many_failed(p, buf, len, err, pr);
+  }
   if (err == simdjson::EMPTY) {
     p->res.consumed = final ? len : 0;
     if (!final) {
