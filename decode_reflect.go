@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strconv"
 	"unicode"
@@ -239,12 +240,12 @@ func (d *decodeState) quotedField(i uint32, v reflect.Value) error {
 	case tagString:
 		return d.literalQuoted(i, d.strBytes(i), v)
 	}
-	d.saveError(&jsonError{"json: invalid use of ,string struct tag, trying to unmarshal unquoted value into " + v.Type().String()})
+	d.saveError(errors.New("json: invalid use of ,string struct tag, trying to unmarshal unquoted value into " + v.Type().String()))
 	return nil
 }
 
 func invalidQuoted(item []byte, t reflect.Type) error {
-	return &jsonError{"json: invalid use of ,string struct tag, trying to unmarshal " + strconv.Quote(string(item)) + " into " + t.String()}
+	return errors.New("json: invalid use of ,string struct tag, trying to unmarshal " + strconv.Quote(string(item)) + " into " + t.String())
 }
 
 // literalQuoted stores the literal item, found inside the string at i, into
@@ -323,7 +324,7 @@ func (d *decodeState) literalQuoted(i uint32, item []byte, v reflect.Value) erro
 		case reflect.String:
 			t := string(s)
 			if v.Type() == numberType && !isValidNumber(s) {
-				return &jsonError{"json: invalid number literal, trying to unmarshal " + strconv.Quote(string(item)) + " into Number"}
+				return errors.New("json: invalid number literal, trying to unmarshal " + strconv.Quote(string(item)) + " into Number")
 			}
 			v.SetString(t)
 		case reflect.Interface:

@@ -2,6 +2,7 @@ package simdjson
 
 import (
 	"encoding"
+	"errors"
 	"encoding/base64"
 	"encoding/json"
 	"math"
@@ -185,7 +186,7 @@ func decodeNumberType(d *decodeState, i uint32, p unsafe.Pointer) error {
 	case tagString:
 		s := d.strBytes(i)
 		if !isValidNumber(s) {
-			return &jsonError{"json: invalid number literal, trying to unmarshal " + quoteRaw(d.raw(i)) + " into Number"}
+			return errors.New("json: invalid number literal, trying to unmarshal " + quoteRaw(d.raw(i)) + " into Number")
 		}
 		*(*json.Number)(p) = json.Number(s)
 	default:
@@ -763,7 +764,7 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		k := sd.lookup(d.strBytes(j))
 		if k < 0 {
 			if d.disallowUnknown {
-				d.saveError(&jsonError{"json: unknown field " + strconv.Quote(string(d.strBytes(j)))})
+				d.saveError(errors.New("json: unknown field " + strconv.Quote(string(d.strBytes(j)))))
 			}
 			j = d.next(v)
 			continue
@@ -807,7 +808,7 @@ func (d *decodeState) fieldViaPointers(t reflect.Type, f *structField, p unsafe.
 		if v.Kind() == reflect.Pointer {
 			if v.IsNil() {
 				if !v.CanSet() {
-					d.saveError(&jsonError{"json: cannot set embedded pointer to unexported struct: " + v.Type().Elem().String()})
+					d.saveError(errors.New("json: cannot set embedded pointer to unexported struct: " + v.Type().Elem().String()))
 					return nil, false
 				}
 				v.Set(reflect.New(v.Type().Elem()))
@@ -822,11 +823,6 @@ func (d *decodeState) fieldViaPointers(t reflect.Type, f *structField, p unsafe.
 	return v.Addr().UnsafePointer(), true
 }
 
-// jsonError is an error with a fixed message (encoding/json's fmt.Errorf
-// errors, which carry no type of their own).
-type jsonError struct{ msg string }
-
-func (e *jsonError) Error() string { return e.msg }
 
 // base64Value decodes a string into a []byte-kind value as encoding/json does.
 func (d *decodeState) base64Value(i uint32, v reflect.Value) {

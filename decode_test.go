@@ -1,0 +1,640 @@
+package simdjson_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/simdjson-cgo/simdjson"
+)
+
+// Types exercising encoding/json's rules.
+
+type embedBase struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+type EmbedExported struct {
+	Shadowed string
+	Deep     int
+}
+
+type embedPtr struct{ PtrField string }
+
+type EmbedPtrExported struct{ ExpPtrField int }
+
+type withEmbeds struct {
+	embedBase
+	*EmbedExported
+	*embedPtr
+	*EmbedPtrExported
+	Shadowed string
+	Tagged   int `json:"tagged_name"`
+	Skip     int `json:"-"`
+	Dash     int `json:"-,"`
+	Omit     int `json:",omitempty"`
+	unexp    int
+}
+
+type conflictA struct{ X, Y int }
+type conflictB struct{ X, Z int }
+type withConflict struct {
+	conflictA
+	conflictB
+}
+
+type taggedWins struct {
+	conflictA
+	B struct {
+		X int `json:"X"`
+	}
+	Inner conflictBTagged
+}
+type conflictBTagged struct {
+	X int `json:"X"`
+}
+
+type upperLower struct {
+	Name  string
+	NAME  string
+	Kelvin string `json:"\u212aey"`
+	Ascii  string `json:"sey"`
+}
+
+type quoted struct {
+	I   int     `json:",string"`
+	U   uint8   `json:",string"`
+	F   float64 `json:",string"`
+	F32 float32 `json:",string"`
+	B   bool    `json:",string"`
+	S   string  `json:",string"`
+	P   *int    `json:",string"`
+	N   json.Number `json:",string"`
+	A   []int   `json:",string"` // not quotable: ignored option
+}
+
+type textKey string
+
+func (k *textKey) UnmarshalText(b []byte) error {
+	if len(b) > 0 && b[0] == '!' {
+		return errors.New("bad key")
+	}
+	*k = textKey("k:" + string(b))
+	return nil
+}
+
+type upperText string
+
+func (u *upperText) UnmarshalText(b []byte) error {
+	if string(b) == "fail" {
+		return errors.New("upperText: fail")
+	}
+	*u = upperText(strings.ToUpper(string(b)))
+	return nil
+}
+
+type rawish struct{ Got string }
+
+func (r *rawish) UnmarshalJSON(b []byte) error {
+	if string(b) == `"fail"` {
+		return errors.New("rawish: fail")
+	}
+	r.Got = "raw:" + string(b)
+	return nil
+}
+
+type valueUnmarshaler int
+
+func (v *valueUnmarshaler) UnmarshalJSON(b []byte) error {
+	*v = valueUnmarshaler(len(b))
+	return nil
+}
+
+type typeErrUnmarshaler struct{}
+
+func (typeErrUnmarshaler) dummy() {}
+func (*typeErrUnmarshaler) UnmarshalJSON(b []byte) error {
+	return &json.UnmarshalTypeError{Value: "custom", Type: reflect.TypeFor[int](), Field: "inner"}
+}
+
+type methods struct {
+	T    upperText
+	PT   *upperText
+	R    rawish
+	PR   *rawish
+	V    valueUnmarshaler
+	Time time.Time
+	PTim *time.Time
+	E    typeErrUnmarshaler
+	M    map[textKey]int
+	MU   map[upperText]string
+	Raw  json.RawMessage
+	PRaw *json.RawMessage
+	Num  json.Number
+}
+
+type numbers struct {
+	I8  int8
+	I16 int16
+	I32 int32
+	I64 int64
+	I   int
+	U8  uint8
+	U16 uint16
+	U32 uint32
+	U64 uint64
+	U   uint
+	UP  uintptr
+	F32 float32
+	F64 float64
+	N   json.Number
+	A   any
+}
+
+type containers struct {
+	S   []int
+	A   [3]int
+	A0  [0]int
+	M   map[string]int
+	MI  map[int]string
+	MU  map[uint8]bool
+	MA  map[string]any
+	MS  map[string][]string
+	SS  [][]string
+	B   []byte
+	BA  [4]byte
+	PS  *[]int
+	SP  []*int
+	E   []struct{}
+	I   any
+	IS  []any
+	MP  map[string]*embedBase
+	Ch  chan int
+	Fn  func()
+	C   complex128
+	St  fmt.Stringer
+}
+
+type namedPtr *int
+
+type recursive struct {
+	Name string
+	Kids []recursive
+	Next *recursive
+	Map  map[string]recursive
+}
+
+type unexportedEmbedPtr struct {
+	*embedPtr
+}
+
+// targets lists fresh values to decode into.
+var targets = []func() any{
+	func() any { return new(any) },
+	func() any { return new([]any) },
+	func() any { return new(map[string]any) },
+	func() any { return new(json.RawMessage) },
+	func() any { return new(string) },
+	func() any { return new(float64) },
+	func() any { return new(int) },
+	func() any { return new(bool) },
+	func() any { return new(*int) },
+	func() any { return new(withEmbeds) },
+	func() any { return new(withConflict) },
+	func() any { return new(taggedWins) },
+	func() any { return new(upperLower) },
+	func() any { return new(quoted) },
+	func() any { return new(methods) },
+	func() any { return new(numbers) },
+	func() any { return new(containers) },
+	func() any { return new(recursive) },
+	func() any { return new(unexportedEmbedPtr) },
+	func() any { return new(map[string]numbers) },
+	func() any { return new([]numbers) },
+	func() any { return new([2]containers) },
+	func() any { return new(map[textKey]any) },
+	func() any { return new(map[int]any) },
+	func() any { return new(map[bool]int) },
+	func() any { return new(upperText) },
+	func() any { return new(rawish) },
+	func() any { return new(*rawish) },
+	func() any { return new(json.Number) },
+	func() any { return new(namedPtr) },
+	func() any { return new(fmt.Stringer) },
+	func() any { return new([]byte) },
+	func() any { return new(time.Time) },
+	func() any { return new(interface{ M() }) },
+}
+
+// cases are inputs chosen for encoding/json's corners.
+var cases = []string{
+	`null`, `true`, `false`, `0`, `-0`, `-0.0`, `1`, `-1`, `1.5`, `1e2`, `1E+2`, `-1e-2`,
+	`123456789012345678`, `9223372036854775807`, `9223372036854775808`, `-9223372036854775808`,
+	`-9223372036854775809`, `18446744073709551615`, `18446744073709551616`, `1e400`, `-1e400`,
+	`1e-400`, `4.9406564584124654e-324`, `3.4028235e38`, `3.4028236e38`, `1.00000017881393432617187499`,
+	`1.000000178813934326171875`, `1.0000001788139343261718750001`, `0.1`, `1.7976931348623157e308`,
+	`""`, `"abc"`, `"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\u4e2d\ud83d\ude00"`, `"\ud800"`, `"\udc00x"`,
+	`"\ud800\u0041"`, `"\ud83d\ud83d\ude00"`, "\"\xff\"", "\"a\xc3\"", "\"\xed\xa0\x80\"", `"!bad"`,
+	`"fail"`, `"2024-01-02T03:04:05Z"`, `"not a time"`, `"MTIzNA=="`, `"MTIzNA"`, `"!!"`, `"12"`, `"-0"`,
+	`"1e3"`, `" 1"`, `"null"`, `"true"`, `"\"str\""`, `"\"bad"`, `"0x10"`, `"-Inf"`, `"+1"`, `"1_0"`,
+	`[]`, `[1,2,3]`, `[1,"a",null,true,{"x":1},[2]]`, `[1,2,3,4,5]`, `[[1],[2,3]]`, `[{}]`, `[null]`,
+	`{}`, `{"id":1,"name":"x"}`, `{"ID":1,"NAME":"y"}`, `{"Shadowed":"a","Deep":2}`,
+	`{"PtrField":"p","ExpPtrField":3}`, `{"tagged_name":5,"Tagged":6,"Skip":7,"-":8,"Omit":9,"unexp":1}`,
+	`{"X":1,"Y":2,"Z":3}`, `{"x":1,"X":2}`, `{"X":1,"x":2}`, `{"name":"a","NAME":"b","Name":"c","nAmE":"d"}`,
+	`{"key":"kelvin","sey":"s","\u017fey":"long s","KEY":"K"}`, `{"kEy":1}`,
+	`{"I":"12","U":"255","F":"1.5","F32":"1e39","B":"true","S":"\"q\"","P":"7","N":"12","A":"1"}`,
+	`{"I":"x"}`, `{"I":12}`, `{"I":"1.5"}`, `{"I":"-"}`, `{"I":""}`, `{"I":"null"}`, `{"I":null}`,
+	`{"B":"tru"}`, `{"B":"1"}`, `{"S":"abc"}`, `{"S":"\"\\ud800\""}`, `{"S":"\"a\\x\""}`, `{"P":null}`,
+	`{"P":"null"}`, `{"U":"256"}`, `{"U":"-1"}`, `{"F":"-Inf"}`, `{"F":"+1"}`, `{"N":"abc"}`, `{"N":"-abc"}`,
+	`{"N":"\"12\""}`, `{"I":[1]}`, `{"I":{"a":1}}`, `{"I":true}`, `{"F32":"3.4028236e38"}`,
+	`{"T":"abc","PT":"def","R":1,"PR":[1, 2],"V":"xyz","Time":"2024-01-02T03:04:05Z","PTim":null}`,
+	`{"T":1}`, `{"T":[1]}`, `{"T":null,"PT":null,"R":null,"PR":null,"V":null,"Time":null,"PTim":null}`,
+	`{"T":"fail"}`, `{"R":"fail"}`, `{"Time":"nope"}`, `{"E":1}`, `{"PT":{"a":1}}`,
+	`{"M":{"a":1,"b":2}}`, `{"M":{"!x":1}}`, `{"MU":{"a":"b"}}`, `{"MU":{"fail":"b"}}`,
+	`{"Raw":{"a" : [1, 2 ]},"PRaw":"x","Num":1.50}`, `{"Raw":null,"PRaw":null,"Num":null}`, `{"Num":"1.5"}`,
+	`{"Num":"x"}`, `{"Num":true}`,
+	`{"I8":127,"I16":-32768,"I32":2147483647,"I64":-9223372036854775808,"I":1,"U8":255,"U16":65535,"U32":4294967295,"U64":18446744073709551615,"U":1,"UP":2,"F32":1.5,"F64":-0,"N":-0,"A":-0}`,
+	`{"I8":128}`, `{"I8":-129}`, `{"U8":256}`, `{"U8":-1}`, `{"U8":-0}`, `{"U64":-0}`, `{"I64":-0}`,
+	`{"I":1.0}`, `{"I":1e2}`, `{"U":1.5}`, `{"I64":9223372036854775808}`, `{"F32":1e39}`, `{"F32":-1e39}`,
+	`{"F32":16777217}`, `{"F32":1e-46}`, `{"F32":7e-46}`, `{"F32":3.4028235677973366e38}`,
+	`{"F64":1e400}`, `{"A":1e400}`, `{"N":1e400}`, `{"F32":"x","I8":"y"}`, `{"I8":300,"U8":300}`,
+	`{"S":[1,2],"A":[1,2],"A0":[1],"M":{"a":1},"MI":{"1":"a","-2":"b"},"MU":{"255":true}}`,
+	`{"MI":{"x":"a"}}`, `{"MI":{"1.5":"a","2":"b"}}`, `{"MU":{"256":true,"1":false}}`, `{"MU":{"-1":true}}`,
+	`{"MA":{"a":[1,{"b":null}]},"MS":{"a":["x","y"]},"SS":[["a"],[],null]}`,
+	`{"B":"aGVsbG8=","BA":[1,2,3,4,5]}`, `{"B":"!!"}`, `{"B":[1,2,256]}`, `{"B":null}`, `{"BA":"aGk="}`,
+	`{"PS":[1,2],"SP":[1,null,3],"E":[{},{}],"I":{"a":1},"IS":[1,"2"]}`, `{"S":[]}`, `{"S":null}`,
+	`{"M":null}`, `{"MP":{"a":{"id":1},"b":null}}`, `{"Ch":1,"Fn":2,"C":3}`, `{"Ch":null,"Fn":null,"C":null}`,
+	`{"St":"x"}`, `{"St":null}`, `{"St":{}}`, `{"St":[]}`, `{"St":1}`, `{"St":true}`,
+	`{"S":{}}`, `{"A":{}}`, `{"M":[]}`, `{"M":"x"}`, `{"S":"x"}`, `{"S":1}`, `{"S":true}`,
+	`{"Name":"a","Kids":[{"Name":"b","Kids":[{"Name":"c"}]}],"Next":{"Name":"n","Next":null},"Map":{"k":{"Name":"m"}}}`,
+	`{"a":1,"a":2}`, `{"id":1,"id":"x","id":3}`, `{"S":[1,2],"S":[3]}`,
+	`{"id":"x","name":2,"Deep":"z"}`, `[{"id":"x"},{"name":3}]`, `{"a":{"id":"x"}}`,
+	`{"x":[{"I8":1000}]}`, `[[1,"x"]]`, `{"k":{"k2":{"I8":999}}}`,
+	" \t\n\r{ \"id\" : 1 , \"name\" : \"x\" } \n", `{"id":1}x`, `{"id":1`, `{"id" 1}`, `[1,]`, `[,1]`,
+	`{"a":1,}`, `{,}`, `01`, `1.`, `.5`, `+1`, `-`, `1e`, `1e+`, `--1`, `"abc`, "\"\x01\"", `tru`, `nul`,
+	`falsy`, `[1 2]`, `{"a" "b"}`, `{1:2}`, `[`, `]`, `{`, `}`, ``, ` `, "\xef\xbb\xbf{}", "{}\x00",
+	`[1]]`, `[[[]]]`, `{"":1}`, `{"\u0000":1}`, `"\u0000"`, `[1,2,3,"\u00e9"]`,
+	`[0.1e1,-0e0,0E-0,1.5E+3]`, `{"A":"x","A":1}`,
+}
+
+func TestUnmarshalCases(t *testing.T) {
+	for _, c := range cases {
+		for _, mk := range targets {
+			checkUnmarshal(t, "case", []byte(c), mk)
+		}
+	}
+}
+
+func TestUnmarshalDeep(t *testing.T) {
+	for _, depth := range []int{1023, 1024, 1025, 5000, 10000, 10001} {
+		doc := strings.Repeat("[", depth) + strings.Repeat("]", depth)
+		checkUnmarshal(t, fmt.Sprintf("depth %d", depth), []byte(doc), func() any { return new(any) })
+		if got, want := simdjson.Valid([]byte(doc)), json.Valid([]byte(doc)); got != want {
+			t.Errorf("Valid(depth %d) = %v, encoding/json says %v", depth, got, want)
+		}
+	}
+}
+
+// TestUnmarshalIntoExisting decodes into values that already hold data:
+// slices reuse their backing arrays, maps keep entries, pointers and
+// interfaces holding pointers are decoded through.
+func TestUnmarshalIntoExisting(t *testing.T) {
+	type S struct {
+		A, B int
+		L    []embedBase
+		M    map[string]int
+		P    *embedBase
+		I    any
+		Arr  [3]int
+	}
+	mk := func() any {
+		n := 5
+		backing := make([]embedBase, 2, 4)
+		backing = append(backing[:2], embedBase{ID: 9, Name: "stale"}, embedBase{ID: 8})
+		return &S{
+			A: 1, B: 2,
+			L:   backing[:1],
+			M:   map[string]int{"keep": 1},
+			P:   &embedBase{ID: 3, Name: "p"},
+			I:   &n,
+			Arr: [3]int{7, 8, 9},
+		}
+	}
+	for _, in := range []string{
+		`{"A":10}`,
+		`{"L":[{"id":1},{"name":"x"},{}]}`,
+		`{"L":[{"id":1},{"name":"x"},{},{"id":4},{"id":5}]}`,
+		`{"L":[]}`, `{"L":null}`,
+		`{"M":{"new":2}}`, `{"M":null}`,
+		`{"P":{"name":"q"}}`, `{"P":null}`,
+		`{"I":7}`, `{"I":"x"}`, `{"I":null}`, `{"I":[1]}`,
+		`{"Arr":[1]}`, `{"Arr":[1,2,3,4]}`,
+	} {
+		checkUnmarshal(t, "existing", []byte(in), mk)
+	}
+	// An interface holding a pointer to a pointer: null sets the inner one.
+	for _, in := range []string{`null`, `5`, `"x"`} {
+		checkUnmarshal(t, "iface", []byte(in), func() any {
+			n := 1
+			p := &n
+			var x any = &p
+			return &x
+		})
+	}
+	// An interface holding a pointer to itself.
+	checkUnmarshal(t, "self", []byte(`[1]`), func() any {
+		var x any
+		x = &x
+		return &x
+	})
+}
+
+func TestUnmarshalInvalidArgument(t *testing.T) {
+	for _, v := range []any{nil, 1, (*int)(nil), map[string]any{}} {
+		for _, in := range []string{`1`, `{`} {
+			werr := json.Unmarshal([]byte(in), v)
+			gerr := simdjson.Unmarshal([]byte(in), v)
+			if ok, why := sameError(werr, gerr); !ok {
+				t.Errorf("Unmarshal(%q, %T): %s", in, v, why)
+			}
+		}
+	}
+}
+
+// TestUnmarshalPadding decodes inputs that end at every position relative
+// to a page, with and without spare capacity.
+func TestUnmarshalPadding(t *testing.T) {
+	doc := []byte(`{"id":12,"name":"padding \u00e9","x":[1,2.5,"s"]}`)
+	page := make([]byte, 3*4096)
+	for end := 4096 - 80; end <= 4096+8; end++ {
+		b := page[end-len(doc) : end : end]
+		copy(b, doc)
+		var v withEmbeds
+		var m any
+		noErr(t, simdjson.Unmarshal(b, &v))
+		noErr(t, simdjson.Unmarshal(b, &m))
+		if v.ID != 12 || v.Name != "padding é" {
+			t.Fatalf("end %d: %+v", end, v)
+		}
+	}
+}
+
+func noErr(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Corpora.
+
+// corpusFiles lists the JSON files of the shared corpora the issue names.
+func corpusFiles(t *testing.T) []string {
+	root := sharedData(t, "")
+	var files []string
+	for _, sub := range []string{"jsonexamples", "JSONTestSuite", "jsonchecker", "json-org-checker"} {
+		dir := filepath.Join(root, sub)
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && strings.HasSuffix(path, ".json") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	if len(files) == 0 {
+		t.Skip("skipping: no corpus files")
+	}
+	return files
+}
+
+// TestUnmarshalCorpora compares every corpus file with encoding/json, into
+// generic targets and into the typed documents of jsonexamples.
+func TestUnmarshalCorpora(t *testing.T) {
+	generic := []func() any{
+		func() any { return new(any) },
+		func() any { return new(map[string]any) },
+		func() any { return new([]any) },
+		func() any { return new(json.RawMessage) },
+		func() any { return new(map[string]json.RawMessage) },
+		func() any { return new(numbers) },
+		func() any { return new(containers) },
+	}
+	for _, path := range corpusFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _ := filepath.Rel(sharedData(t, ""), path)
+		if got, want := simdjson.Valid(data), json.Valid(data); got != want {
+			t.Errorf("%s: Valid = %v, encoding/json says %v", name, got, want)
+		}
+		for _, mk := range generic {
+			checkUnmarshal(t, name, data, mk)
+		}
+		checkDecodeOpts(t, name, data, func() any { return new(any) }, true, false)
+		checkStream(t, name, data, func() any { return new(any) }, false)
+		if ts, ok := corpusTypes[filepath.Base(path)]; ok && strings.Contains(path, "jsonexamples") {
+			for _, mk := range ts {
+				checkUnmarshal(t, name, data, mk)
+				checkDecodeOpts(t, name, data, mk, false, true)
+			}
+		}
+	}
+}
+
+// TestValidCases compares Valid with encoding/json on the cases.
+func TestValidCases(t *testing.T) {
+	for _, c := range cases {
+		if got, want := simdjson.Valid([]byte(c)), json.Valid([]byte(c)); got != want {
+			t.Errorf("Valid(%q) = %v, encoding/json says %v", c, got, want)
+		}
+	}
+}
+
+// Decoder.
+
+// checkStream decodes every value of data with both decoders, through
+// readers that return one byte, a few bytes or everything at a time.
+func checkStream(t testing.TB, name string, data []byte, mk func() any, useNumber bool) {
+	t.Helper()
+	readers := map[string]func() io.Reader{
+		"all":     func() io.Reader { return bytes.NewReader(data) },
+		"onebyte": func() io.Reader { return iotest.OneByteReader(bytes.NewReader(data)) },
+		"half":    func() io.Reader { return iotest.HalfReader(bytes.NewReader(data)) },
+	}
+	if len(data) > 1<<16 {
+		delete(readers, "onebyte")
+	}
+	for rname, r := range readers {
+		jd := json.NewDecoder(r())
+		sd := simdjson.NewDecoder(r())
+		if useNumber {
+			jd.UseNumber()
+			sd.UseNumber()
+		}
+		for k := 0; ; k++ {
+			if jm, sm := jd.More(), sd.More(); jm != sm {
+				t.Errorf("%s (%s) value %d: More %v vs %v", name, rname, k, jm, sm)
+				return
+			}
+			want, got := mk(), mk()
+			werr := jd.Decode(want)
+			gerr := sd.Decode(got)
+			if ok, why := sameError(werr, gerr); !ok {
+				t.Errorf("%s (%s) value %d: %s", name, rname, k, why)
+				return
+			}
+			if ok, where := sameValue(reflect.ValueOf(want), reflect.ValueOf(got), "v"); !ok {
+				t.Errorf("%s (%s) value %d: values differ at %s", name, rname, k, where)
+				return
+			}
+			if jo, so := jd.InputOffset(), sd.InputOffset(); jo != so {
+				t.Errorf("%s (%s) value %d: InputOffset %d vs %d", name, rname, k, jo, so)
+				return
+			}
+			if werr != nil {
+				var te *json.UnmarshalTypeError
+				if errors.As(werr, &te) {
+					continue
+				}
+				// Final errors stay.
+				if e1, e2 := jd.Decode(mk()), sd.Decode(mk()); (e1 == nil) != (e2 == nil) || e1 != nil && e1.Error() != e2.Error() {
+					t.Errorf("%s (%s): after the error: %v vs %v", name, rname, e1, e2)
+				}
+				return
+			}
+		}
+	}
+}
+
+var streams = []string{
+	``, ` `, `1`, `1 2 3`, "1\n2\n3\n", `1 2 x`, `{"a":1}{"b":2}`, "{\"a\":1}\n{\"b\":[1,2]}\n",
+	`[1][2]`, `"a""b"`, `"a" "b"`, `truefalse`, `true false null`, `nulll`, `1true`, `1-2`, `0123`,
+	`1.5.3`, `1e5e5`, `-`, `1.`, `1e`, `[1,2`, `{"a":`, `{"a":1}}`, `]`, `[1,]`, `{"a" 1}`, "\"a\x01\" 1",
+	`"\u00e9" "\ud800"`, "\"\xff\" 1", `{"a":"}"} {"b":"\\"}`, `["\\\\"] 2`, `[1] x [2]`, `"abc`,
+	`{"a":{"b":{"c":[1,2,{"d":"e"}]}}} 7`, `1 "x" [true] {"k":null}`, `[1e400] 2`, `  {"a":1}  `,
+	`{"id":"x"} {"id":2}`, `[] {} "" 0`,
+}
+
+func TestDecoderStreams(t *testing.T) {
+	for _, s := range streams {
+		checkStream(t, "stream", []byte(s), func() any { return new(any) }, false)
+		checkStream(t, "stream", []byte(s), func() any { return new(any) }, true)
+		checkStream(t, "stream", []byte(s), func() any { return new(embedBase) }, false)
+		checkStream(t, "stream", []byte(s), func() any { return new(json.RawMessage) }, false)
+	}
+}
+
+func TestDecoderNDJSON(t *testing.T) {
+	dir := sharedData(t, "gharchive")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.ndjson"))
+	files = append(files, filepath.Join(sharedData(t, "jsonexamples"), "amazon_cellphones.ndjson"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkStream(t, filepath.Base(f), data, func() any { return new(any) }, false)
+		checkStream(t, filepath.Base(f), data, func() any { return new(githubEvent) }, false)
+	}
+}
+
+func TestDecoderBuffered(t *testing.T) {
+	in := `{"a":1} rest of the stream`
+	jd := json.NewDecoder(strings.NewReader(in))
+	sd := simdjson.NewDecoder(strings.NewReader(in))
+	var a, b any
+	noErr(t, jd.Decode(&a))
+	noErr(t, sd.Decode(&b))
+	ja, _ := io.ReadAll(jd.Buffered())
+	sa, _ := io.ReadAll(sd.Buffered())
+	if string(ja) != string(sa) {
+		t.Errorf("Buffered: %q vs %q", ja, sa)
+	}
+}
+
+// errReader returns its data, then an error.
+type errReader struct {
+	data []byte
+	err  error
+}
+
+func (r *errReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, r.err
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestDecoderReadError(t *testing.T) {
+	boom := errors.New("boom")
+	for _, in := range []string{``, `1 `, `{"a":1} {"b"`, `[1,2]`} {
+		jd := json.NewDecoder(&errReader{[]byte(in), boom})
+		sd := simdjson.NewDecoder(&errReader{[]byte(in), boom})
+		for k := 0; k < 4; k++ {
+			var a, b any
+			e1, e2 := jd.Decode(&a), sd.Decode(&b)
+			if e1 != e2 && (e1 == nil || e2 == nil || e1.Error() != e2.Error()) {
+				t.Errorf("%q value %d: %v vs %v", in, k, e1, e2)
+			}
+		}
+	}
+}
+
+// TestUnmarshalRaceFree runs Unmarshal from several goroutines (go test
+// -race checks the pooled parsers).
+func TestUnmarshalConcurrent(t *testing.T) {
+	docs := [][]byte{[]byte(`{"id":1,"name":"a"}`), []byte(`[1,2,{"x":"y"}]`), []byte(`{"Raw":[1,2]}`)}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func() {
+			defer func() { done <- true }()
+			for k := 0; k < 200; k++ {
+				var v any
+				var m methods
+				if err := simdjson.Unmarshal(docs[k%3], &v); err != nil {
+					t.Error(err)
+				}
+				if err := simdjson.Unmarshal(docs[2], &m); err != nil || string(m.Raw) != "[1,2]" {
+					t.Error(err, string(m.Raw))
+				}
+			}
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+}
+
+// TestUnmarshalFloat32Midpoints checks numbers whose float64 rounding falls
+// on a float32 midpoint, where rounding twice would be wrong.
+func TestUnmarshalFloat32Midpoints(t *testing.T) {
+	for _, bits := range []uint32{0x3f800000, 0x3f800001, 0x4b7fffff, 0x00000001, 0x7f7fffff, 0x3eaaaaab} {
+		lo := math.Float32frombits(bits)
+		hi := math.Nextafter32(lo, float32(math.Inf(1)))
+		mid := (float64(lo) + float64(hi)) / 2
+		exact := strconv.FormatFloat(mid, 'e', -1, 64)
+		for _, s := range []string{exact, exact[:len(exact)-4] + "1" + exact[len(exact)-4:], strconv.FormatFloat(mid, 'g', 30, 64),
+			strconv.FormatFloat(mid, 'f', -1, 64) + "0000000000000001", strconv.FormatFloat(mid, 'f', -1, 64) + "0000000000000000000001"} {
+			checkUnmarshal(t, "midpoint", []byte(`{"F32":`+s+`}`), func() any { return new(numbers) })
+		}
+	}
+}
