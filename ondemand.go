@@ -122,6 +122,9 @@ func (v Value) Err() error { return v.check() }
 
 // fail converts a shim return code into an error.
 func (p *Parser) fail(rc int) error {
+	if p.res.Flags&shim.FlagDead != 0 {
+		p.deadGen, p.deadSet = p.gen, true
+	}
 	if rc == shim.BadHandle {
 		return ErrInvalidHandle
 	}
@@ -268,6 +271,9 @@ func (v Value) Bool() (bool, error) {
 func (v Value) IsNull() (bool, error) {
 	if err := v.check(); err != nil {
 		return false, err
+	}
+	if null, ok := v.p.fastNull(v); ok {
+		return null, nil
 	}
 	if rc := shim.Null(v.p.nat.c, v.tok, v.depth); rc != 0 {
 		return false, v.p.fail(rc)
@@ -438,6 +444,12 @@ func (v Value) Field(key string) (Value, error) {
 	if err := v.check(); err != nil {
 		return Value{}, err
 	}
+	switch r, st := v.p.fastField(v.tok, v.depth, key); st {
+	case fastFound:
+		return r, nil
+	case fastMissing:
+		return Value{}, ErrNoSuchField
+	}
 	if rc := shim.Find(v.p.nat.c, v.tok, v.depth, key, 0); rc != 0 {
 		return Value{}, v.p.fail(rc)
 	}
@@ -469,6 +481,19 @@ func (v Value) Get(keys ...string) (Value, error) {
 		return Value{}, err
 	}
 	p := v.p
+	for len(keys) > 0 {
+		r, st := p.fastField(v.tok, v.depth, keys[0])
+		if st == fastMissing {
+			return Value{}, ErrNoSuchField
+		}
+		if st == fastFallback {
+			break
+		}
+		v, keys = r, keys[1:]
+	}
+	if len(keys) == 0 {
+		return v, nil
+	}
 	buf := p.scratch[:0]
 	for _, k := range keys {
 		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(k)))

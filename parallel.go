@@ -245,6 +245,7 @@ func getMapParser() (*Parser, error) {
 func putMapParser(p *Parser) {
 	p.gen++
 	p.input = nil
+	p.idx, p.jump = nil, nil
 	p.unpin()
 	shim.Release(p.nat.c)
 	mapParsers.Put(p)
@@ -274,6 +275,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 	res := p.res
 	p.input = unsafe.Slice((*byte)(buf), n)
 	p.base = int64(base)
+	p.idx, p.jump, p.ntok = res.Idx, res.Jump, uint32(res.Ntok)
 	docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
 	var fields []shim.Field
 	nf := 0

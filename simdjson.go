@@ -77,6 +77,16 @@ type Parser struct {
 	keys    map[string]string // interned object keys
 	scratch []byte
 
+	// The structural index of the current input (C memory) for the Go fast
+	// path, and the generation whose document the shim declared dead.
+	idx     unsafe.Pointer
+	jump    unsafe.Pointer // batches: closing token of each opening one
+	ntok    uint32
+	deadGen uint32
+	deadSet bool
+	// Where the last fast lookup stopped: the next key of object rObj.
+	rObj, rGen, rNext uint32
+
 	// The last string the shim read along with a lookup.
 	strTok uint32
 	strGen uint32
@@ -177,6 +187,7 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 	}
 	p.gen++
 	p.input = nil
+	p.idx, p.jump = nil, nil
 	p.base = 0
 	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
 		b = b[3:]
@@ -217,6 +228,7 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		p.input = nil
 		return Document{}, &Error{Code: ErrorCode(rc), Offset: off}
 	}
+	p.idx, p.ntok = p.res.Idx, uint32(p.res.Ntok)
 	return Document{Value{p: p, gen: p.gen, tok: 0, off: p.res.Off, depth: 1}}, nil
 }
 

@@ -186,6 +186,7 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 			if !p.closed {
 				p.gen++
 				p.input = nil
+				p.idx, p.jump = nil, nil
 				shim.Release(p.nat.c)
 				p.unpin()
 			}
@@ -291,6 +292,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 		}
 		p.input = window
 		p.base = base + int64(pos)
+		p.idx, p.jump, p.ntok = res.Idx, res.Jump, uint32(res.Ntok)
 		docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
 		for i := range docs {
 			d := docs[i]

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 5
+#define SJ_SHIM_ABI 6
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,7 +30,8 @@ extern "C" {
 #define SJ_BAD_HANDLE 1001
 
 /* sj_result.flags */
-#define SJ_FLAG_STR 1u /* str/slen hold the string value of tok (already read) */
+#define SJ_FLAG_STR 1u  /* str/slen hold the string value of tok (already read) */
+#define SJ_FLAG_DEAD 2u /* the call failed and left the document unusable */
 
 typedef struct sj_result {
   const uint8_t *str;  /* string bytes (zero-copy view, valid until next parse) */
@@ -50,6 +51,11 @@ typedef struct sj_result {
   const struct sj_field *fields; /* sj_batch with a projection: ndocs x nfields values */
   uint64_t ndocs;                /* sj_batch: number of entries in docs */
   uint64_t consumed;             /* sj_batch: bytes of input the documents cover */
+  const uint32_t *idx;           /* sj_parse, sj_batch: structural indexes (byte offset of each token) */
+  uint64_t ntok;                 /* sj_parse, sj_batch: number of tokens in idx */
+  const uint32_t *jump;          /* sj_batch without projection: for each '{' or '[' token of a good
+                                    document, the token of its closing bracket (other entries
+                                    are undefined) */
 } sj_result;
 
 /* One document (or bad line) of a batch. Offsets are relative to the batch. */

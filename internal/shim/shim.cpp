@@ -112,6 +112,9 @@ struct sj_parser {
   std::vector<sj_doc> docs{};
   std::vector<sj_field> fields{};
   std::vector<uint64_t> bstack{};  // bracket kinds while splitting a batch
+  std::vector<uint32_t> ostack{};  // open bracket tokens while splitting a batch
+  std::unique_ptr<uint32_t[]> jump{};  // batch: token of the bracket closing each open one
+  size_t jump_cap{};
   std::vector<int32_t> pcur{};     // projection: trie node of each open container
   std::vector<int32_t> praw{};     // projection: field taking each container's raw text
   std::vector<uint64_t> pelem{};   // projection: element index in each open array
@@ -200,6 +203,7 @@ inline int after(sj_parser *p, int code, uint32_t tok) {
   if (!p->it->is_alive() || p->it->position() > p->root + p->ntok) {
     if (!code) code = simdjson::TAPE_ERROR;
     mark_dead(p, code, tok);
+    p->res.flags |= SJ_FLAG_DEAD;
   }
   if (code) {
     uint32_t ct = cur_tok(p);
@@ -209,9 +213,13 @@ inline int after(sj_parser *p, int code, uint32_t tok) {
 }
 
 inline int check(sj_parser *p, uint32_t tok, int32_t depth) {
+  p->res.flags = 0;
   if (!p->buf) return fail(p, SJ_BAD_HANDLE, -1);
   if (p->dead) {
-    if (tok >= p->dead_lo && tok < p->dead_hi) return fail(p, p->dead, -1);
+    if (tok >= p->dead_lo && tok < p->dead_hi) {
+      p->res.flags |= SJ_FLAG_DEAD;
+      return fail(p, p->dead, -1);
+    }
     revive(p);
   }
   if (tok >= p->ntok || depth < 1) return fail(p, SJ_BAD_HANDLE, -1);
@@ -454,6 +462,9 @@ void begin_input(sj_parser *p) {
   p->res.fields = nullptr;
   p->res.ndocs = 0;
   p->res.consumed = 0;
+  p->res.idx = nullptr;
+  p->res.ntok = 0;
+  p->res.jump = nullptr;
   if (++p->epoch == 0) {
     std::memset(p->cstate, 0, sizeof(p->cstate));
     std::memset(p->sstate, 0, sizeof(p->sstate));
@@ -495,6 +506,8 @@ int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint6
     return 0;
   }
   uint64_t *st = p->bstack.data();
+  uint32_t *os = p->ostack.data();
+  uint32_t *jump = p->jump.get();
   uint32_t depth = 0;
   while (t < n && idx[t] < limit) {
     c = buf[idx[t]];
@@ -509,6 +522,7 @@ int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint6
       }
       uint64_t bit = uint64_t(1) << (depth & 63);
       if (c == '{') st[depth >> 6] |= bit; else st[depth >> 6] &= ~bit;
+      os[depth] = t;
       depth++;
     } else if (c == '}' || c == ']') {
       depth--;
@@ -517,6 +531,7 @@ int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint6
         err_off = idx[t];
         return simdjson::TAPE_ERROR;
       }
+      if (jump) jump[os[depth]] = t;
       if (depth == 0) {
         t++;
         return 0;
@@ -870,6 +885,12 @@ void start_batch(sj_parser *p, const uint8_t *buf, uint64_t len) {
   p->batch = true;
   size_t words = p->max_depth / 64 + 2;
   if (p->bstack.size() < words) p->bstack.resize(words);
+  if (p->ostack.size() < p->max_depth + 2) p->ostack.resize(p->max_depth + 2);
+  if (p->jump_cap < size_t(p->ntok) + 1) {
+    size_t cap = size_t(p->ntok) + 1 + p->ntok / 4;
+    p->jump.reset(new (std::nothrow) uint32_t[cap]);
+    p->jump_cap = p->jump ? cap : 0;
+  }
 }
 
 int batch_ndjson(sj_parser *p, const uint8_t *buf, uint64_t len, const sj_projection *pr) {
@@ -1217,6 +1238,9 @@ int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int m
   p->res.docs = p->docs.data();
   p->res.ndocs = p->docs.size();
   p->res.fields = pr ? p->fields.data() : nullptr;
+  p->res.idx = p->buf ? p->root : nullptr;
+  p->res.ntok = p->buf ? p->ntok : 0;
+  p->res.jump = p->buf && !pr ? p->jump.get() : nullptr;
   return 0;
 }
 
@@ -1325,6 +1349,8 @@ int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap) {
   p->res.off = tok_off(p, 0);
   p->res.depth = 1;
   p->res.flags = 0;
+  p->res.idx = p->root;
+  p->res.ntok = p->ntok;
   return 0;
 }
 

@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 5
+#if SJ_SHIM_ABI != 6
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
@@ -68,6 +68,7 @@ const (
 	Done      = C.SJ_DONE
 	BadHandle = C.SJ_BAD_HANDLE
 	FlagStr   = C.SJ_FLAG_STR
+	FlagDead  = C.SJ_FLAG_DEAD
 )
 
 // Result mirrors sj_result: the shim writes each call's results there and Go
@@ -91,6 +92,9 @@ type Result struct {
 	Fields   unsafe.Pointer // *Field: their projected values
 	Ndocs    uint64
 	Consumed uint64
+	Idx      unsafe.Pointer // *uint32: the structural indexes of the input
+	Ntok     uint64
+	Jump     unsafe.Pointer // *uint32: closing token of each opening one (batches)
 }
 
 // Doc mirrors sj_doc: one document (or bad line) of a batch.
