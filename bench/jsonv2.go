@@ -8,6 +8,11 @@ package main
 
 import jsonv2 "encoding/json/v2"
 
+// jsonV2Engine: in this build encoding/json (the v1 API) runs on the v2
+// implementation, as Go does under GOEXPERIMENT=jsonv2, so its figure is not
+// the classic encoding/json's.
+const jsonV2Engine = true
+
 func init() {
 	register("seed", Method{Name: "json/v2",
 		Run:  seedMethod(structMethod(func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) })),

@@ -19,8 +19,11 @@ import (
 )
 
 func init() {
-	register("seed", Method{Name: "encoding/json", Run: seedMethod(structMethod(json.Unmarshal)),
-		Note: "json.Unmarshal per line into a typed struct"})
+	note := "json.Unmarshal per line into a typed struct"
+	if jsonV2Engine {
+		note += " (v1 API on the v2 engine: GOEXPERIMENT=jsonv2)"
+	}
+	register("seed", Method{Name: "encoding/json", Run: seedMethod(structMethod(json.Unmarshal)), Note: note})
 	register("seed", Method{Name: "goccy", Run: seedMethod(structMethod(goccy.Unmarshal)),
 		Note: "goccy/go-json Unmarshal per line into a typed struct"})
 	register("seed", Method{Name: "sonic", Run: seedMethod(structMethod(sonic.Unmarshal)),
