@@ -399,3 +399,38 @@ func TestChart(t *testing.T) {
 		}
 	}
 }
+
+func TestAggregate(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i, g := range []float64{5.0, 6.0, 7.0} {
+		var b strings.Builder
+		for _, r := range []jsonRow{
+			{"native-cpp", 1, g, false, true}, {"native-cpp", 2, 2 * g, false, true},
+			{"json/v2", 1, 0, false, false}, {"json/v2", 2, 0, false, false},
+			{"fastjson", 1, 1, i != 1, true}, {"fastjson", 2, 2, i != 1, true},
+		} {
+			line, _ := json.Marshal(r)
+			fmt.Fprintf(&b, "%s\n", line)
+		}
+		p := filepath.Join(dir, fmt.Sprintf("r%d.json", i))
+		os.WriteFile(p, []byte(b.String()), 0o644)
+		paths = append(paths, p)
+	}
+	var md bytes.Buffer
+	if err := aggregate(&md, paths, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| native-cpp | 6.00 (5.00-7.00) | 12.00 (10.00-14.00) | no |", "| json/v2 | skipped | skipped | - |", "| fastjson | 1.00 (1.00-1.00) | 2.00 (2.00-2.00) | no |"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("aggregate lacks %q:\n%s", want, md.String())
+		}
+	}
+	var js bytes.Buffer
+	if err := aggregate(&js, paths, true); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `{"method":"native-cpp","threads":2,"gbps":12,"validates":false,"ok":true}`) {
+		t.Errorf("aggregate -json:\n%s", js.String())
+	}
+}

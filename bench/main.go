@@ -16,7 +16,8 @@
 //
 // See RESULTS.md for the figures on the project's machine and the other
 // modes: -out (write the generated events), -in (read events from a file),
-// -reader (stream a file through io.Reader), -chart (SVG from -json output).
+// -reader (stream a file through io.Reader), -chart (SVG from -json output),
+// -aggregate (medians over several invocations).
 package main
 
 import (
@@ -46,6 +47,7 @@ var (
 	flagOut     = flag.String("out", "", "write the generated events (-size, -seed) to this file and exit")
 	flagReader  = flag.Bool("reader", false, "with -in: run the methods that read an io.Reader over the file, streaming, on -threads threads")
 	flagChart   = flag.String("chart", "", "write an SVG chart of this file of -json lines to standard output and exit")
+	flagAgg     = flag.String("aggregate", "", "comma-separated files of -json lines (one per invocation): print each figure's median and range as a Markdown table (with -json: JSON lines of the medians) and exit")
 	flagVerbose = flag.Bool("v", false, "report each run on standard error")
 )
 
@@ -60,6 +62,9 @@ func main() {
 func run() error {
 	if *flagChart != "" {
 		return writeChart(os.Stdout, *flagChart)
+	}
+	if *flagAgg != "" {
+		return aggregate(os.Stdout, strings.Split(*flagAgg, ","), *flagJSON)
 	}
 	if *flagSuite == "list" {
 		for _, n := range suiteNames() {

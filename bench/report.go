@@ -1,7 +1,10 @@
 package main
 
-// -chart FILE: an SVG bar chart of the one-thread and all-threads figures in
-// FILE, the output of -json (one object per line).
+// Reports from -json output (one object per line):
+//   - -chart FILE: an SVG bar chart of the one-thread and all-threads figures;
+//   - -aggregate FILE,FILE,...: the median and range of each figure over
+//     several invocations, as a Markdown table, or with -json as JSON lines
+//     of the medians (which -chart reads).
 
 import (
 	"bufio"
@@ -11,8 +14,119 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 )
+
+func readRows(path string) ([]jsonRow, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rows []jsonRow
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || !strings.HasPrefix(line, "{") {
+			continue
+		}
+		var r jsonRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		rows = append(rows, r)
+	}
+	return rows, sc.Err()
+}
+
+// aggregate prints the median, minimum and maximum of each method's figures
+// over the files (each the -json output of one invocation).
+func aggregate(w io.Writer, paths []string, asJSON bool) error {
+	type key struct {
+		method  string
+		threads int
+	}
+	var order []key
+	figs := map[key][]float64{}
+	meta := map[key]jsonRow{}
+	for _, p := range paths {
+		rows, err := readRows(p)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			k := key{r.Method, r.Threads}
+			if _, ok := meta[k]; !ok {
+				order = append(order, k)
+				meta[k] = r
+			}
+			m := meta[k]
+			m.OK = m.OK && r.OK
+			m.Validates = m.Validates && r.Validates
+			meta[k] = m
+			if r.OK {
+				figs[k] = append(figs[k], r.GBps)
+			}
+		}
+	}
+	median := func(v []float64) float64 {
+		s := slices.Clone(v)
+		slices.Sort(s)
+		if len(s)%2 == 1 {
+			return s[len(s)/2]
+		}
+		return (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	if asJSON {
+		enc := json.NewEncoder(w)
+		for _, k := range order {
+			r := meta[k]
+			if v := figs[k]; len(v) > 0 {
+				r.GBps = round3(median(v))
+			} else {
+				r.GBps, r.OK = 0, false
+			}
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	threads := 0
+	for _, k := range order {
+		threads = max(threads, k.threads)
+	}
+	fmt.Fprintf(w, "| method | 1 thread, GB/s | %d threads, GB/s | validates |\n|---|---:|---:|:---:|\n", threads)
+	cell := func(k key) string {
+		v := figs[k]
+		switch {
+		case len(v) == 0:
+			return "skipped"
+		case len(v) == 1:
+			return fmt.Sprintf("%.2f", v[0])
+		}
+		return fmt.Sprintf("%.2f (%.2f-%.2f)", median(v), slices.Min(v), slices.Max(v))
+	}
+	done := map[string]bool{}
+	for _, k := range order {
+		if done[k.method] {
+			continue
+		}
+		done[k.method] = true
+		one, all := key{k.method, 1}, key{k.method, threads}
+		v := "no"
+		if meta[one].Validates {
+			v = "yes"
+		}
+		if len(figs[one]) == 0 {
+			v = "-"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", k.method, cell(one), cell(all), v)
+	}
+	fmt.Fprintf(w, "\nMedian (minimum-maximum) over %d invocations, each the best of its runs.\n", len(paths))
+	return nil
+}
 
 type jsonRow struct {
 	Method    string  `json:"method"`
@@ -23,11 +137,10 @@ type jsonRow struct {
 }
 
 func writeChart(w io.Writer, path string) error {
-	f, err := os.Open(path)
+	rows, err := readRows(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	type bars struct {
 		name      string
 		one, all  float64
@@ -37,16 +150,7 @@ func writeChart(w io.Writer, path string) error {
 	}
 	var order []*bars
 	byName := map[string]*bars{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || !strings.HasPrefix(line, "{") {
-			continue
-		}
-		var r jsonRow
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
+	for _, r := range rows {
 		b := byName[r.Method]
 		if b == nil {
 			b = &bars{name: r.Method}
@@ -58,14 +162,9 @@ func writeChart(w io.Writer, path string) error {
 		if r.Threads == 1 {
 			b.one = r.GBps
 		}
-		if r.Threads > 1 || (r.Threads == 1 && b.threads == 0) {
-			if r.Threads > 1 {
-				b.all, b.threads = r.GBps, r.Threads
-			}
+		if r.Threads > 1 {
+			b.all, b.threads = r.GBps, r.Threads
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
 	}
 	if len(order) == 0 {
 		return fmt.Errorf("%s: no rows", path)
