@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Regenerates the figures of RESULTS.md on this machine:
+#   - N invocations of the benchmark as make bench builds it (GOEXPERIMENT=jsonv2,
+#     so json/v2 is in), each the best of RUNS runs, as JSON lines in
+#     results/run-K.json;
+#   - their medians and ranges: results/table.md, results/results.json, and
+#     the chart chart.svg;
+#   - encoding/json in a build without the experiment (the classic
+#     implementation; under GOEXPERIMENT=jsonv2 the v1 API runs on the v2
+#     engine): results/classic-K.json, results/classic.md;
+#   - one table-mode run (validates details, notes): results/table.txt.
+#
+#   bench/results.sh                 # N=3 SIZE=1GB RUNS=3
+#   N=5 SIZE=256MB bench/results.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+N=${N:-3}
+SIZE=${SIZE:-1GB}
+RUNS=${RUNS:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+GOEXPERIMENT=jsonv2 go build -o "$tmp/bench" .
+go build -o "$tmp/bench-classic" .
+mkdir -p results
+runs=() classic=()
+for i in $(seq 1 "$N"); do
+  echo "invocation $i of $N (load: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+  "$tmp/bench" -size "$SIZE" -runs "$RUNS" -json > "results/run-$i.json"
+  runs+=("results/run-$i.json")
+  "$tmp/bench-classic" -size "$SIZE" -runs "$RUNS" -json -methods encoding/json > "results/classic-$i.json"
+  classic+=("results/classic-$i.json")
+done
+list=$(IFS=,; echo "${runs[*]}")
+"$tmp/bench" -aggregate "$list" > results/table.md
+"$tmp/bench" -aggregate "$list" -json > results/results.json
+"$tmp/bench" -chart results/results.json > chart.svg
+"$tmp/bench-classic" -aggregate "$(IFS=,; echo "${classic[*]}")" > results/classic.md
+"$tmp/bench" -size "$SIZE" -runs 1 > results/table.txt
+cat results/table.md results/classic.md
