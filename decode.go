@@ -182,6 +182,11 @@ type decodeState struct {
 
 	saved error // the first type error: decoding goes on
 
+	// Chunks that strings and interface boxes are carved from (see str).
+	arena    []byte
+	strBox   []string
+	floatBox []float64
+
 	// Error context, as encoding/json keeps it: the struct whose field is
 	// being decoded and the path of field names from the root.
 	ctxStruct reflect.Type
@@ -269,11 +274,59 @@ func (d *decodeState) strBytes(i uint32) []byte {
 	return unsafe.Slice((*byte)(unsafe.Add(p, 4)), n)
 }
 
-// str returns a Go copy of the string at i.
+// str returns a Go copy of the string at i. Short strings are copied into
+// chunks of arenaChunk bytes shared by the strings of this and later
+// documents decoded with this state: one allocation serves many strings.
+// A string kept alive keeps its chunk alive (4 KiB at most).
 func (d *decodeState) str(i uint32) string {
 	p := unsafe.Add(d.strs, d.tape[i]&payloadMask)
-	n := *(*uint32)(p)
-	return string(unsafe.Slice((*byte)(unsafe.Add(p, 4)), n))
+	n := int(*(*uint32)(p))
+	b := unsafe.Slice((*byte)(unsafe.Add(p, 4)), n)
+	if n > arenaMaxString {
+		return string(b)
+	}
+	if n == 0 {
+		return ""
+	}
+	if len(d.arena)+n > cap(d.arena) {
+		d.arena = make([]byte, 0, arenaChunk)
+	}
+	off := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[off], n)
+}
+
+const (
+	arenaChunk     = 4096
+	arenaMaxString = 512
+	boxChunk       = 128
+)
+
+// Interface values holding a string or a float64 point to a boxed copy;
+// the boxes come from chunks too (Go would allocate each).
+var (
+	stringTypeWord  = (*eface)(unsafe.Pointer(&[]any{""}[0])).typ
+	float64TypeWord = (*eface)(unsafe.Pointer(&[]any{0.0}[0])).typ
+)
+
+func (d *decodeState) boxString(s string) any {
+	if len(d.strBox) == cap(d.strBox) {
+		d.strBox = make([]string, 0, boxChunk)
+	}
+	d.strBox = append(d.strBox, s)
+	var v any
+	*(*eface)(unsafe.Pointer(&v)) = eface{typ: stringTypeWord, data: unsafe.Pointer(&d.strBox[len(d.strBox)-1])}
+	return v
+}
+
+func (d *decodeState) boxFloat(f float64) any {
+	if len(d.floatBox) == cap(d.floatBox) {
+		d.floatBox = make([]float64, 0, boxChunk)
+	}
+	d.floatBox = append(d.floatBox, f)
+	var v any
+	*(*eface)(unsafe.Pointer(&v)) = eface{typ: float64TypeWord, data: unsafe.Pointer(&d.floatBox[len(d.floatBox)-1])}
+	return v
 }
 
 func (d *decodeState) int64At(i uint32) int64     { return int64(d.tape[i+1]) }

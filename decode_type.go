@@ -2,6 +2,7 @@ package simdjson
 
 import (
 	"encoding"
+	"encoding/binary"
 	"errors"
 	"encoding/base64"
 	"encoding/json"
@@ -461,7 +462,7 @@ func (d *decodeState) anyValue(i uint32) any {
 		}
 		return a
 	case tagString:
-		return d.str(i)
+		return d.boxString(d.str(i))
 	case tagTrue:
 		return true
 	case tagFalse:
@@ -472,7 +473,7 @@ func (d *decodeState) anyValue(i uint32) any {
 	if d.useNumber {
 		return json.Number(d.numberText(i))
 	}
-	return d.float(i)
+	return d.boxFloat(d.float(i))
 }
 
 // Slices and arrays.
@@ -674,10 +675,14 @@ type structField struct {
 type structDecoder struct {
 	t      reflect.Type
 	fields []structField
-	exact  map[string]int
-	folded map[string]int
-	lens   [2]uint64 // bit n: some field's name (or folded name) has n bytes (n < 128)
-	long   bool      // some name has 128 bytes or more
+	exact  map[string]int // name -> field
+	folded map[string]int // folded name -> first field with it
+	// For ASCII keys (folding keeps their length): by key length, the
+	// fields whose name has that length, and those whose folded name is
+	// ASCII and has that length, in field order.
+	exactByLen [][]int32
+	foldByLen  [][]int32
+	foldNames  []string
 }
 
 func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
@@ -686,6 +691,7 @@ func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
 	sd.fields = make([]structField, len(fields))
 	sd.exact = make(map[string]int, len(fields))
 	sd.folded = make(map[string]int, len(fields))
+	sd.foldNames = make([]string, len(fields))
 	for k, f := range fields {
 		sf := structField{name: f.name, index: f.index, quoted: f.quoted}
 		ct := t
@@ -706,44 +712,82 @@ func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
 		sd.fields[k] = sf
 		sd.exact[f.name] = k
 		folded := string(foldName(nil, []byte(f.name)))
+		sd.foldNames[k] = folded
 		if _, ok := sd.folded[folded]; !ok {
 			sd.folded[folded] = k
 		}
-		for _, n := range []int{len(f.name), len(folded)} {
-			if n < 128 {
-				sd.lens[n/64] |= 1 << (n % 64)
-			} else {
-				sd.long = true
-			}
+		sd.exactByLen = addByLen(sd.exactByLen, len(f.name), k)
+		if isASCII([]byte(folded)) {
+			sd.foldByLen = addByLen(sd.foldByLen, len(folded), k)
 		}
 	}
 	return sd.decode
 }
 
-// lookup finds the field for key: an exact match first, then a
-// case-insensitive one (encoding/json's folding); -1 when none.
-func (sd *structDecoder) lookup(key []byte) int {
-	if k, ok := sd.exact[string(key)]; ok {
-		return k
+func addByLen(t [][]int32, n, k int) [][]int32 {
+	for len(t) <= n {
+		t = append(t, nil)
 	}
-	n := len(key)
-	if n < 128 {
-		if sd.lens[n/64]&(1<<(n%64)) == 0 && isASCII(key) {
-			return -1 // no name of that length: folding ASCII keeps lengths
+	t[n] = append(t[n], int32(k))
+	return t
+}
+
+// lookup finds the field for key: an exact match first, then a
+// case-insensitive one (encoding/json's folding; the first field in order
+// wins); -1 when none.
+func (sd *structDecoder) lookup(key []byte) int {
+	if !isASCII(key) {
+		if k, ok := sd.exact[string(key)]; ok {
+			return k
 		}
-	} else if !sd.long && isASCII(key) {
+		var buf [64]byte
+		if k, ok := sd.folded[string(foldName(buf[:0], key))]; ok {
+			return k
+		}
 		return -1
 	}
-	var buf [64]byte
-	if k, ok := sd.folded[string(foldName(buf[:0], key))]; ok {
-		return k
+	n := len(key)
+	if n < len(sd.exactByLen) {
+		for _, k := range sd.exactByLen[n] {
+			if sd.fields[k].name == string(key) {
+				return int(k)
+			}
+		}
+	}
+	if n < len(sd.foldByLen) {
+		for _, k := range sd.foldByLen[n] {
+			if equalFoldASCII(key, sd.foldNames[k]) {
+				return int(k)
+			}
+		}
 	}
 	return -1
 }
 
+// equalFoldASCII reports whether the ASCII key, upper-cased, equals the
+// folded ASCII name.
+func equalFoldASCII(key []byte, folded string) bool {
+	for i, c := range key {
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c != folded[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isASCII reports whether b has no byte >= 0x80.
 func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
 			return false
 		}
 	}
