@@ -21,14 +21,27 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 GOEXPERIMENT=jsonv2 go build -o "$tmp/bench" .
 go build -o "$tmp/bench-classic" .
+# The machine is shared: wait (up to QUIET_WAIT seconds) for the 1-minute
+# load average to fall under QUIET_LOAD before each invocation.
+QUIET_LOAD=${QUIET_LOAD:-1.0}
+QUIET_WAIT=${QUIET_WAIT:-600}
+wait_quiet() {
+  local waited=0
+  while awk -v max="$QUIET_LOAD" '{exit !($1 >= max)}' /proc/loadavg && [ "$waited" -lt "$QUIET_WAIT" ]; do
+    sleep 10
+    waited=$((waited + 10))
+  done
+}
 mkdir -p results
 runs=() classic=()
 for i in $(seq 1 "$N"); do
+  wait_quiet
   echo "invocation $i of $N (load: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   "$tmp/bench" -size "$SIZE" -runs "$RUNS" -json > "results/run-$i.json"
   runs+=("results/run-$i.json")
   "$tmp/bench-classic" -size "$SIZE" -runs "$RUNS" -json -methods encoding/json > "results/classic-$i.json"
   classic+=("results/classic-$i.json")
+  echo "  done (load: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 done
 list=$(IFS=,; echo "${runs[*]}")
 "$tmp/bench" -aggregate "$list" > results/table.md
