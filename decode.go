@@ -56,11 +56,10 @@ func unmarshal(data []byte, v any, opts int) error {
 		putDomParser(dp)
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	d := decodeStatePool.Get().(*decodeState)
+	d := &dp.state
 	d.init(dp, data, opts)
 	err := d.top(rv)
 	d.release()
-	decodeStatePool.Put(d)
 	putDomParser(dp)
 	return err
 }
@@ -118,6 +117,7 @@ type domParser struct {
 	view    *shim.DomView
 	pad     []byte // padded copy of inputs that lack 64 readable bytes
 	cleanup runtime.Cleanup
+	state   decodeState // reused by each Unmarshal that takes the parser
 }
 
 // Parsers sized for documents larger than this are freed after use rather
@@ -193,7 +193,6 @@ type decodeState struct {
 	ctxFields []string
 }
 
-var decodeStatePool = sync.Pool{New: func() any { return new(decodeState) }}
 
 func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 	v := dp.view
@@ -225,7 +224,16 @@ func (d *decodeState) release() {
 // top decodes the root value into the pointer rv, as encoding/json applies
 // its rules to the pointer itself (so that *T's UnmarshalJSON is used).
 func (d *decodeState) top(rv reflect.Value) error {
-	err := d.valueReflect(1, rv)
+	var err error
+	t := rv.Type()
+	td := decoderFor(t.Elem())
+	if td.ptrPlain && (td.ptrNoMethods || t.Name() != "") {
+		// A pointer without methods to a value that is not an interface:
+		// encoding/json goes straight to the pointee.
+		err = td.plain(d, 1, rv.UnsafePointer())
+	} else {
+		err = d.valueReflect(1, rv)
+	}
 	if err != nil {
 		return d.withContext(err)
 	}

@@ -1,7 +1,9 @@
 package simdjson_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -130,6 +132,49 @@ func BenchmarkValid(b *testing.B) {
 				for b.Loop() {
 					if !v.fn(data) {
 						b.Fatal("invalid")
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkDecoderStream decodes a stream of newline-delimited values with
+// a Decoder into interface{} and into a struct.
+func BenchmarkDecoderStream(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(sharedData(b, "gharchive"), "*.ndjson"))
+	var data []byte
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = append(data, d...)
+	}
+	type decoder interface{ Decode(any) error }
+	for _, k := range []struct {
+		name string
+		mk   func() any
+	}{{"any", func() any { return new(any) }}, {"struct", func() any { return new(githubEvent) }}} {
+		for _, d := range []struct {
+			name string
+			new  func(io.Reader) decoder
+		}{
+			{"simdjson", func(r io.Reader) decoder { return simdjson.NewDecoder(r) }},
+			{"encoding-json", func(r io.Reader) decoder { return json.NewDecoder(r) }},
+		} {
+			b.Run(k.name+"/"+d.name, func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					dec := d.new(bytes.NewReader(data))
+					for {
+						if err := dec.Decode(k.mk()); err != nil {
+							if err == io.EOF {
+								break
+							}
+							b.Fatal(err)
+						}
 					}
 				}
 			})

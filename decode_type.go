@@ -30,6 +30,9 @@ type typeDecoder struct {
 	t      reflect.Type
 	plain  decFn
 	direct decFn
+
+	ptrNoMethods bool // *T has no methods
+	ptrPlain     bool // T is not an interface: a *T root goes to plain
 }
 
 var (
@@ -76,6 +79,8 @@ func (b *decoderBuilder) get(t reflect.Type) *typeDecoder {
 		return td
 	}
 	td := &typeDecoder{t: t}
+	td.ptrNoMethods = reflect.PointerTo(t).NumMethod() == 0
+	td.ptrPlain = t.Kind() != reflect.Interface
 	b.building[t] = td
 	td.plain = b.plain(t)
 	td.direct = td.plain
@@ -675,7 +680,6 @@ type structField struct {
 type structDecoder struct {
 	t      reflect.Type
 	fields []structField
-	exact  map[string]int // name -> field
 	folded map[string]int // folded name -> first field with it
 	// For ASCII keys (folding keeps their length): by key length, the
 	// fields whose name has that length, and those whose folded name is
@@ -689,7 +693,6 @@ func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
 	sd := &structDecoder{t: t}
 	fields := jsonFields(t)
 	sd.fields = make([]structField, len(fields))
-	sd.exact = make(map[string]int, len(fields))
 	sd.folded = make(map[string]int, len(fields))
 	sd.foldNames = make([]string, len(fields))
 	for k, f := range fields {
@@ -710,7 +713,6 @@ func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
 		sf.typ = ct
 		sf.dec = b.get(ct)
 		sd.fields[k] = sf
-		sd.exact[f.name] = k
 		folded := string(foldName(nil, []byte(f.name)))
 		sd.foldNames[k] = folded
 		if _, ok := sd.folded[folded]; !ok {
@@ -734,17 +736,11 @@ func addByLen(t [][]int32, n, k int) [][]int32 {
 
 // lookup finds the field for key: an exact match first, then a
 // case-insensitive one (encoding/json's folding; the first field in order
-// wins); -1 when none.
-func (sd *structDecoder) lookup(key []byte) int {
-	if !isASCII(key) {
-		if k, ok := sd.exact[string(key)]; ok {
-			return k
-		}
-		var buf [64]byte
-		if k, ok := sd.folded[string(foldName(buf[:0], key))]; ok {
-			return k
-		}
-		return -1
+// wins); -1 when none. hint is the field expected (the one after the
+// previous match): objects often list fields in struct order.
+func (sd *structDecoder) lookup(key []byte, hint int) int {
+	if hint < len(sd.fields) && sd.fields[hint].name == string(key) {
+		return hint
 	}
 	n := len(key)
 	if n < len(sd.exactByLen) {
@@ -753,6 +749,13 @@ func (sd *structDecoder) lookup(key []byte) int {
 				return int(k)
 			}
 		}
+	}
+	if !isASCII(key) {
+		var buf [64]byte
+		if k, ok := sd.folded[string(foldName(buf[:0], key))]; ok {
+			return k
+		}
+		return -1
 	}
 	if n < len(sd.foldByLen) {
 		for _, k := range sd.foldByLen[n] {
@@ -803,9 +806,10 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 	end := uint32(w) - 1
 	depth := len(d.ctxFields)
 	outer := d.ctxStruct
+	hint := 0
 	for j := i + 1; j < end; {
 		v := j + 1
-		k := sd.lookup(d.strBytes(j))
+		k := sd.lookup(d.strBytes(j), hint)
 		if k < 0 {
 			if d.disallowUnknown {
 				d.saveError(errors.New("json: unknown field " + strconv.Quote(string(d.strBytes(j)))))
@@ -813,6 +817,7 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 			j = d.next(v)
 			continue
 		}
+		hint = k + 1
 		f := &sd.fields[k]
 		fp := unsafe.Add(p, f.off)
 		if f.viaPtr {
