@@ -18,10 +18,9 @@ import (
 // depth limit) falls back to the shim, which gives simdjson's exact answer
 // and error.
 
-// fastMaxScan bounds the tokens one fast lookup steps over before it leaves
-// the rest to the shim, whose per-object resume state makes reads in
-// document order linear.
-const fastMaxScan = 4096
+// fastMaxScan bounds the keys one fast lookup steps over before it leaves
+// the rest to the shim.
+const fastMaxScan = 1024
 
 // tokOff returns the byte offset of token t (t < p.ntok).
 func (p *Parser) tokOff(t uint32) uint32 {
@@ -42,6 +41,25 @@ func (p *Parser) nextOff(t uint32) uint32 {
 	return uint32(len(p.input))
 }
 
+// after returns the token that follows the value at token v: for a
+// container, the one after its closing bracket, read from the jump table.
+// The walk that splits a batch fills the table for every container; for a
+// document from Parse nothing is walked in advance (reading a few fields
+// must not cost a pass over the whole document), so an unknown container
+// sends the lookup to the shim, whose per-object resume state makes reads in
+// document order linear.
+func (p *Parser) after(v uint32) (uint32, bool) {
+	c := p.tokChar(v)
+	if c != '{' && c != '[' {
+		return v + 1, true
+	}
+	j := *(*uint64)(unsafe.Add(p.jump, uintptr(v)*8))
+	if uint32(j>>32) != p.epoch {
+		return 0, false
+	}
+	return uint32(j) + 1, true
+}
+
 // Fast lookup outcomes.
 const (
 	fastFound = iota
@@ -49,17 +67,30 @@ const (
 	fastFallback
 )
 
+// resume remembers, per object, the value of the last key found in it: the
+// next lookup starts after it, so keys read in document order cost one pass.
+type resume struct {
+	obj, gen, val uint32
+}
+
+const resumeSlots = 32
+
 // fastField looks key up in the object at (tok, depth) without a cgo call.
 func (p *Parser) fastField(tok uint32, depth int32, key string) (Value, int) {
-	if p.idx == nil || (p.deadSet && p.deadGen == p.gen) || tok >= p.ntok {
+	if p.idx == nil || p.jump == nil || (p.deadSet && p.deadGen == p.gen) || tok >= p.ntok {
 		return Value{}, fastFallback
 	}
 	maxDepth := int32(p.maxDepth)
 	if maxDepth == 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	if depth > maxDepth {
+	if depth >= maxDepth {
 		return Value{}, fastFallback
+	}
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; c == '\\' || c == '"' {
+			return Value{}, fastFallback // compared raw, a key with these could match a prefix
+		}
 	}
 	n := p.ntok
 	if p.tokChar(tok) != '{' || tok+1 >= n {
@@ -69,69 +100,49 @@ func (p *Parser) fastField(tok uint32, depth int32, key string) (Value, int) {
 	if p.tokChar(first) == '}' {
 		return Value{}, fastMissing
 	}
+	rs := &p.resume[tok%resumeSlots]
 	start := first
-	if p.rObj == tok && p.rGen == p.gen && p.rNext > tok && p.rNext < n {
-		start = p.rNext
+	if rs.obj == tok && rs.gen == p.gen {
+		e, ok := p.after(rs.val)
+		if !ok || e >= n {
+			return Value{}, fastFallback
+		}
+		switch p.tokChar(e) {
+		case ',':
+			start = e + 1
+		case '}':
+		default:
+			return Value{}, fastFallback
+		}
 	}
 	in := p.input
 	t := start
 	wrapped := false
-	scanned := uint32(0)
-	for {
+	for steps := 0; ; steps++ {
 		// t is at a key: '"', then ':', then the value.
 		if t+2 >= n || p.tokChar(t) != '"' || p.tokChar(t+1) != ':' {
 			return Value{}, fastFallback
 		}
-		ks := p.tokOff(t) + 1
-		ke := p.tokOff(t + 1) // the ':'; the key ends at the quote before it
-		for ke > ks && in[ke-1] != '"' {
-			ke--
-		}
-		if ke <= ks {
-			return Value{}, fastFallback
-		}
-		ke-- // the closing quote
-		match := int(ke-ks) == len(key) && string(in[ks:ke]) == key
+		// The key matches when its raw bytes are key followed by the
+		// closing quote (simdjson's raw comparison), before the ':'.
+		ks := int(p.tokOff(t)) + 1
+		ke := ks + len(key)
 		v := t + 2
-		// Step over the value.
-		e := v + 1
-		if c := p.tokChar(v); c == '{' || c == '[' {
-			d := 1
-			if p.jump != nil { // a batch: the closing bracket is known
-				e = *(*uint32)(unsafe.Add(p.jump, uintptr(v)*4)) + 1
-				d = 0
-			}
-			for d > 0 {
-				if e >= n {
-					return Value{}, fastFallback
-				}
-				switch p.tokChar(e) {
-				case '{', '[':
-					d++
-				case '}', ']':
-					d--
-				}
-				e++
-			}
-			if depth+1 > maxDepth {
-				return Value{}, fastFallback
-			}
+		if ke < int(p.tokOff(t+1)) && in[ke] == '"' && string(in[ks:ke]) == key {
+			*rs = resume{obj: tok, gen: p.gen, val: v}
+			return p.fastValue(v, depth+1), fastFound
 		}
-		scanned += e - t
-		if e >= n {
-			return Value{}, fastFallback
-		}
-		sep := p.tokChar(e)
-		if sep != ',' && sep != '}' {
+		e, ok := p.after(v)
+		if !ok || e >= n {
 			return Value{}, fastFallback
 		}
 		next := e + 1
-		if sep == '}' {
+		switch p.tokChar(e) {
+		case ',':
+		case '}':
 			next = first
-		}
-		if match {
-			p.rObj, p.rGen, p.rNext = tok, p.gen, next
-			return p.fastValue(v, depth+1), fastFound
+		default:
+			return Value{}, fastFallback
 		}
 		if next == first {
 			if wrapped || start == first {
@@ -142,7 +153,7 @@ func (p *Parser) fastField(tok uint32, depth int32, key string) (Value, int) {
 		if wrapped && next >= start {
 			return Value{}, fastMissing
 		}
-		if scanned > fastMaxScan {
+		if steps > fastMaxScan {
 			return Value{}, fastFallback
 		}
 		t = next

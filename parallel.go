@@ -275,7 +275,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 	res := p.res
 	p.input = unsafe.Slice((*byte)(buf), n)
 	p.base = int64(base)
-	p.idx, p.jump, p.ntok = res.Idx, res.Jump, uint32(res.Ntok)
+	p.idx, p.jump, p.ntok, p.epoch = res.Idx, res.Jump, uint32(res.Ntok), uint32(res.Epoch)
 	docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
 	var fields []shim.Field
 	nf := 0

@@ -80,12 +80,12 @@ type Parser struct {
 	// The structural index of the current input (C memory) for the Go fast
 	// path, and the generation whose document the shim declared dead.
 	idx     unsafe.Pointer
-	jump    unsafe.Pointer // batches: closing token of each opening one
+	jump    unsafe.Pointer // *uint64: (epoch << 32) | closing token of each opening one
 	ntok    uint32
 	deadGen uint32
 	deadSet bool
-	// Where the last fast lookup stopped: the next key of object rObj.
-	rObj, rGen, rNext uint32
+	epoch   uint32 // the shim's epoch of the current input (jump table entries)
+	resume  [resumeSlots]resume
 
 	// The last string the shim read along with a lookup.
 	strTok uint32
@@ -228,7 +228,7 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		p.input = nil
 		return Document{}, &Error{Code: ErrorCode(rc), Offset: off}
 	}
-	p.idx, p.ntok = p.res.Idx, uint32(p.res.Ntok)
+	p.idx, p.jump, p.ntok, p.epoch = p.res.Idx, p.res.Jump, uint32(p.res.Ntok), uint32(p.res.Epoch)
 	return Document{Value{p: p, gen: p.gen, tok: 0, off: p.res.Off, depth: 1}}, nil
 }
 

@@ -292,7 +292,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 		}
 		p.input = window
 		p.base = base + int64(pos)
-		p.idx, p.jump, p.ntok = res.Idx, res.Jump, uint32(res.Ntok)
+		p.idx, p.jump, p.ntok, p.epoch = res.Idx, res.Jump, uint32(res.Ntok), uint32(res.Epoch)
 		docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
 		for i := range docs {
 			d := docs[i]

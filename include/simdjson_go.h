@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 6
+#define SJ_SHIM_ABI 7
 
 #ifdef __cplusplus
 extern "C" {
@@ -53,9 +53,10 @@ typedef struct sj_result {
   uint64_t consumed;             /* sj_batch: bytes of input the documents cover */
   const uint32_t *idx;           /* sj_parse, sj_batch: structural indexes (byte offset of each token) */
   uint64_t ntok;                 /* sj_parse, sj_batch: number of tokens in idx */
-  const uint32_t *jump;          /* sj_batch without projection: for each '{' or '[' token of a good
-                                    document, the token of its closing bracket (other entries
-                                    are undefined) */
+  const uint64_t *jump;          /* sj_parse, sj_batch: for each '{' or '[' token walked so far
+                                    (every container of a batch), (epoch << 32) | token of its
+                                    closing bracket; entries with another epoch are unknown */
+  uint64_t epoch;                /* sj_parse, sj_batch: the epoch of this input */
 } sj_result;
 
 /* One document (or bad line) of a batch. Offsets are relative to the batch. */

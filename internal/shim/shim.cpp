@@ -113,7 +113,9 @@ struct sj_parser {
   std::vector<sj_field> fields{};
   std::vector<uint64_t> bstack{};  // bracket kinds while splitting a batch
   std::vector<uint32_t> ostack{};  // open bracket tokens while splitting a batch
-  std::unique_ptr<uint32_t[]> jump{};  // batch: token of the bracket closing each open one
+  // For each '{' or '[' token walked: (epoch << 32) | token of its closing
+  // bracket. Entries of other epochs are unknown.
+  std::unique_ptr<uint64_t[]> jump{};
   size_t jump_cap{};
   std::vector<int32_t> pcur{};     // projection: trie node of each open container
   std::vector<int32_t> praw{};     // projection: field taking each container's raw text
@@ -449,6 +451,18 @@ int container_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev, boo
   return obj ? field_at(p, vi, tok, depth) : put_value(p, depth + 1);
 }
 
+// Sizes the buffers of the token walks for the current input.
+void walk_buffers(sj_parser *p) {
+  size_t words = p->max_depth / 64 + 2;
+  if (p->bstack.size() < words) p->bstack.resize(words);
+  if (p->ostack.size() < p->max_depth + 2) p->ostack.resize(p->max_depth + 2);
+  if (p->jump_cap < size_t(p->ntok) + 1) {
+    size_t cap = size_t(p->ntok) + 1 + p->ntok / 4;
+    p->jump.reset(new (std::nothrow) uint64_t[cap]());
+    p->jump_cap = p->jump ? cap : 0;
+  }
+}
+
 // Resets what one input (a document or a batch) leaves in the parser.
 void begin_input(sj_parser *p) {
   p->buf = nullptr;
@@ -468,6 +482,7 @@ void begin_input(sj_parser *p) {
   if (++p->epoch == 0) {
     std::memset(p->cstate, 0, sizeof(p->cstate));
     std::memset(p->sstate, 0, sizeof(p->sstate));
+    if (p->jump) std::memset(p->jump.get(), 0, p->jump_cap * sizeof(uint64_t));
     p->epoch = 1;
   }
 }
@@ -490,8 +505,9 @@ inline bool nl_before(const uint8_t *buf, const uint32_t *idx, uint32_t t, uint6
 // Walks the value whose first token is idx[t], up to byte offset limit.
 // Checks that brackets balance and match and that the depth stays within the
 // parser's limit; with lines set, that no newline separates its tokens.
-// Leaves t past the value. Returns 0, an error (err_off set), or -1 when the
-// value is cut off by limit (or by the end of the tokens).
+// Records the closing token of every container in the jump table. Leaves t
+// past the value. Returns 0, an error (err_off set), or -1 when the value is
+// cut off by limit (or by the end of the tokens).
 int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit, bool lines,
                uint32_t &err_off) {
   const uint8_t *buf = p->buf;
@@ -507,7 +523,8 @@ int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint6
   }
   uint64_t *st = p->bstack.data();
   uint32_t *os = p->ostack.data();
-  uint32_t *jump = p->jump.get();
+  uint64_t *jump = p->jump.get();
+  const uint64_t ep = uint64_t(p->epoch) << 32;
   uint32_t depth = 0;
   while (t < n && idx[t] < limit) {
     c = buf[idx[t]];
@@ -531,7 +548,7 @@ int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint6
         err_off = idx[t];
         return simdjson::TAPE_ERROR;
       }
-      if (jump) jump[os[depth]] = t;
+      if (jump) jump[os[depth]] = ep | t;
       if (depth == 0) {
         t++;
         return 0;
@@ -883,14 +900,7 @@ void start_batch(sj_parser *p, const uint8_t *buf, uint64_t len) {
   p->buf = buf;
   p->len = len;
   p->batch = true;
-  size_t words = p->max_depth / 64 + 2;
-  if (p->bstack.size() < words) p->bstack.resize(words);
-  if (p->ostack.size() < p->max_depth + 2) p->ostack.resize(p->max_depth + 2);
-  if (p->jump_cap < size_t(p->ntok) + 1) {
-    size_t cap = size_t(p->ntok) + 1 + p->ntok / 4;
-    p->jump.reset(new (std::nothrow) uint32_t[cap]);
-    p->jump_cap = p->jump ? cap : 0;
-  }
+  walk_buffers(p);
 }
 
 int batch_ndjson(sj_parser *p, const uint8_t *buf, uint64_t len, const sj_projection *pr) {
@@ -1240,7 +1250,8 @@ int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int m
   p->res.fields = pr ? p->fields.data() : nullptr;
   p->res.idx = p->buf ? p->root : nullptr;
   p->res.ntok = p->buf ? p->ntok : 0;
-  p->res.jump = p->buf && !pr ? p->jump.get() : nullptr;
+  p->res.jump = p->buf ? p->jump.get() : nullptr;
+  p->res.epoch = p->epoch;
   return 0;
 }
 
@@ -1351,6 +1362,9 @@ int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap) {
   p->res.flags = 0;
   p->res.idx = p->root;
   p->res.ntok = p->ntok;
+  walk_buffers(p);
+  p->res.jump = p->jump.get();
+  p->res.epoch = p->epoch;
   return 0;
 }
 

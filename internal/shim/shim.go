@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 6
+#if SJ_SHIM_ABI != 7
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
@@ -94,7 +94,8 @@ type Result struct {
 	Consumed uint64
 	Idx      unsafe.Pointer // *uint32: the structural indexes of the input
 	Ntok     uint64
-	Jump     unsafe.Pointer // *uint32: closing token of each opening one (batches)
+	Jump     unsafe.Pointer // *uint64: (epoch << 32) | closing token of each opening one
+	Epoch    uint64
 }
 
 // Doc mirrors sj_doc: one document (or bad line) of a batch.
