@@ -150,6 +150,7 @@ func sameAnonymousError(want, got error) bool {
 // checkUnmarshal decodes data into two fresh values from mk and compares.
 func checkUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 	t.Helper()
+	skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
 	werr := json.Unmarshal(data, want)
 	gerr := simdjson.Unmarshal(data, got)
@@ -165,6 +166,7 @@ func checkUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 // checkDecodeOpts is checkUnmarshal through a Decoder with options.
 func checkDecodeOpts(t testing.TB, name string, data []byte, mk func() any, useNumber, strict bool) {
 	t.Helper()
+	skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
 	jd := json.NewDecoder(strings.NewReader(string(data)))
 	sd := simdjson.NewDecoder(strings.NewReader(string(data)))

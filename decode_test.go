@@ -299,6 +299,7 @@ func TestUnmarshalCases(t *testing.T) {
 }
 
 func TestUnmarshalDeep(t *testing.T) {
+	skipUnlessClassicJSON(t)
 	for _, depth := range []int{1023, 1024, 1025, 5000, 10000, 10001} {
 		doc := strings.Repeat("[", depth) + strings.Repeat("]", depth)
 		checkUnmarshal(t, fmt.Sprintf("depth %d", depth), []byte(doc), func() any { return new(any) })
@@ -363,6 +364,7 @@ func TestUnmarshalIntoExisting(t *testing.T) {
 }
 
 func TestUnmarshalInvalidArgument(t *testing.T) {
+	skipUnlessClassicJSON(t)
 	for _, v := range []any{nil, 1, (*int)(nil), map[string]any{}} {
 		for _, in := range []string{`1`, `{`} {
 			werr := json.Unmarshal([]byte(in), v)
@@ -460,6 +462,7 @@ func TestUnmarshalCorpora(t *testing.T) {
 
 // TestValidCases compares Valid with encoding/json on the cases.
 func TestValidCases(t *testing.T) {
+	skipUnlessClassicJSON(t)
 	for _, c := range cases {
 		if got, want := simdjson.Valid([]byte(c)), json.Valid([]byte(c)); got != want {
 			t.Errorf("Valid(%q) = %v, encoding/json says %v", c, got, want)
@@ -473,6 +476,7 @@ func TestValidCases(t *testing.T) {
 // readers that return one byte, a few bytes or everything at a time.
 func checkStream(t testing.TB, name string, data []byte, mk func() any, useNumber bool) {
 	t.Helper()
+	skipUnlessClassicJSON(t)
 	readers := map[string]func() io.Reader{
 		"all":     func() io.Reader { return bytes.NewReader(data) },
 		"onebyte": func() io.Reader { return iotest.OneByteReader(bytes.NewReader(data)) },
@@ -556,6 +560,7 @@ func TestDecoderNDJSON(t *testing.T) {
 }
 
 func TestDecoderBuffered(t *testing.T) {
+	skipUnlessClassicJSON(t)
 	in := `{"a":1} rest of the stream`
 	jd := json.NewDecoder(strings.NewReader(in))
 	sd := simdjson.NewDecoder(strings.NewReader(in))
@@ -585,6 +590,7 @@ func (r *errReader) Read(p []byte) (int, error) {
 }
 
 func TestDecoderReadError(t *testing.T) {
+	skipUnlessClassicJSON(t)
 	boom := errors.New("boom")
 	for _, in := range []string{``, `1 `, `{"a":1} {"b"`, `[1,2]`} {
 		jd := json.NewDecoder(&errReader{[]byte(in), boom})
