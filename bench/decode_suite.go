@@ -1,0 +1,236 @@
+package main
+
+// The decode suite: Unmarshal of whole documents into interface{}, into a
+// full struct and into a partial struct (a few fields), by this library
+// (simdjson.Unmarshal) and by encoding/json, json/v2, goccy/go-json, sonic,
+// jsoniter and segmentio/encoding; the documents are twitter.json,
+// citm_catalog.json, canada.json, github_events.json and gsoc-2018.json
+// from ../../shared/data/jsonexamples (-decode-data) and payloads of about
+// 200 B, 2 kB and 20 kB cut from github_events.json.
+//
+//	go run . -suite decode            # a table
+//	go run . -suite decode -json      # one JSON object per line: file, target, method, mbps, ns, allocs, ok
+//	go run . -suite decode -methods simdjson,goccy -runs 3
+//
+// Each figure is the best of -runs runs of testing.Benchmark (about a
+// second each). Before timing, every method's result is compared with
+// encoding/json's (reflect.DeepEqual); a method that differs is reported
+// with ok false and no figure.
+//
+// The suite has its own output, so it does not go through the generic
+// harness: its Generate runs it and exits (main.go has no hook for such a
+// suite yet).
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bytedance/sonic"
+	goccy "github.com/goccy/go-json"
+	jsoniter "github.com/json-iterator/go"
+	segmentio "github.com/segmentio/encoding/json"
+	"github.com/simdjson-cgo/simdjson"
+)
+
+var flagDecodeData = flag.String("decode-data", filepath.Join("..", "..", "shared", "data", "jsonexamples"),
+	"decode suite: folder of twitter.json, citm_catalog.json, canada.json, github_events.json and gsoc-2018.json")
+
+type decodeMethod struct {
+	name      string
+	unmarshal func([]byte, any) error // nil: skipped
+	skip      string
+}
+
+func decodeMethods() []decodeMethod {
+	ms := []decodeMethod{
+		{name: "simdjson", unmarshal: simdjson.Unmarshal},
+		{name: "encoding/json", unmarshal: json.Unmarshal},
+		{name: "json/v2", unmarshal: jsonV2Unmarshal},
+		{name: "goccy", unmarshal: goccy.Unmarshal},
+		{name: "sonic", unmarshal: sonic.Unmarshal},
+		{name: "jsoniter", unmarshal: jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal},
+		{name: "segmentio", unmarshal: segmentio.Unmarshal},
+	}
+	if jsonV2Unmarshal == nil {
+		ms[2].skip = "needs GOEXPERIMENT=jsonv2"
+	}
+	return ms
+}
+
+type decodePayload struct {
+	file    string
+	data    []byte
+	targets []decodeTarget
+}
+
+type decodeTarget struct {
+	name string
+	mk   func() any
+}
+
+func decodePayloads(dir string) ([]decodePayload, error) {
+	files := []struct {
+		name          string
+		full, partial func() any
+	}{
+		{"twitter.json", func() any { return new(twitterDoc) }, func() any { return new(twitterPartial) }},
+		{"citm_catalog.json", func() any { return new(citmDoc) }, func() any { return new(citmPartial) }},
+		{"canada.json", func() any { return new(canadaDoc) }, func() any { return new(canadaPartial) }},
+		{"github_events.json", func() any { return new([]githubEvent) }, func() any { return new(githubPartial) }},
+		{"gsoc-2018.json", func() any { return new(map[string]gsocProject) }, func() any { return new(gsocPartial) }},
+	}
+	anyTarget := decodeTarget{"any", func() any { return new(any) }}
+	var out []decodePayload
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, f.name))
+		if err != nil {
+			return nil, fmt.Errorf("decode suite: %w (set -decode-data)", err)
+		}
+		out = append(out, decodePayload{f.name, data, []decodeTarget{anyTarget, {"struct", f.full}, {"partial", f.partial}}})
+	}
+	// Small payloads: one event (about 200 B), and arrays of events from
+	// github_events.json of about 2 kB and 20 kB.
+	var events []json.RawMessage
+	if err := json.Unmarshal(out[3].data, &events); err != nil {
+		return nil, err
+	}
+	small := []byte(`{"type":"PushEvent","created_at":"2013-01-10T07:58:38Z","actor":{"login":"octocat","id":583231,"url":"https://api.github.com/users/octocat"},"repo":{"id":1296269,"name":"octocat/Hello-World"},"public":true,"id":"1652858366"}`)
+	pick := func(size int) []byte {
+		var sel []json.RawMessage
+		n := 0
+		for _, e := range events {
+			if n >= size {
+				break
+			}
+			sel = append(sel, e)
+			n += len(e)
+		}
+		b, _ := json.Marshal(sel)
+		return b
+	}
+	partialEvents := func() any { return new(githubPartial) }
+	out = append(out,
+		decodePayload{"small-200B", small, []decodeTarget{anyTarget,
+			{"struct", func() any { return new(githubEvent) }},
+			{"partial", func() any { return new(githubPartialOne) }}}},
+		decodePayload{"small-2kB", pick(2000), []decodeTarget{anyTarget, {"struct", func() any { return new([]githubEvent) }}, {"partial", partialEvents}}},
+		decodePayload{"small-20kB", pick(20000), []decodeTarget{anyTarget, {"struct", func() any { return new([]githubEvent) }}, {"partial", partialEvents}}},
+	)
+	return out, nil
+}
+
+type githubPartialOne struct {
+	Type  string `json:"type"`
+	Actor struct {
+		Login string `json:"login"`
+	} `json:"actor"`
+}
+
+type decodeRow struct {
+	File   string  `json:"file"`
+	Target string  `json:"target"`
+	Method string  `json:"method"`
+	MBps   float64 `json:"mbps"`
+	NsOp   float64 `json:"ns"`
+	Allocs int64   `json:"allocs"`
+	OK     bool    `json:"ok"`
+	Note   string  `json:"note,omitempty"`
+}
+
+func runDecodeSuite() error {
+	payloads, err := decodePayloads(*flagDecodeData)
+	if err != nil {
+		return err
+	}
+	methods := decodeMethods()
+	if *flagMethods != "" {
+		want := strings.Split(*flagMethods, ",")
+		methods = slices.DeleteFunc(methods, func(m decodeMethod) bool { return !slices.Contains(want, m.name) })
+	}
+	runs := max(*flagRuns, 1)
+	if !*flagJSON {
+		fmt.Printf("%-20s %-8s %-14s %10s %12s %9s\n", "file", "target", "method", "MB/s", "ns/op", "allocs/op")
+	}
+	enc := json.NewEncoder(os.Stdout)
+	for _, p := range payloads {
+		for _, t := range p.targets {
+			ref := t.mk()
+			if err := json.Unmarshal(p.data, ref); err != nil {
+				return fmt.Errorf("%s into %s: %v", p.file, t.name, err)
+			}
+			for _, m := range methods {
+				row := decodeRow{File: p.file, Target: t.name, Method: m.name}
+				switch {
+				case m.unmarshal == nil:
+					row.Note = m.skip
+				default:
+					got := t.mk()
+					if err := m.unmarshal(p.data, got); err != nil {
+						row.Note = "error: " + err.Error()
+					} else if !reflect.DeepEqual(ref, got) {
+						row.Note = "result differs from encoding/json's"
+					} else {
+						row.OK = true
+						for range runs {
+							r := testing.Benchmark(func(b *testing.B) {
+								b.SetBytes(int64(len(p.data)))
+								b.ReportAllocs()
+								for b.Loop() {
+									if err := m.unmarshal(p.data, t.mk()); err != nil {
+										b.Fatal(err)
+									}
+								}
+							})
+							ns := float64(r.T.Nanoseconds()) / float64(r.N)
+							if row.NsOp == 0 || ns < row.NsOp {
+								row.NsOp = ns
+								row.MBps = float64(len(p.data)) / ns * 1e3
+								row.Allocs = r.AllocsPerOp()
+							}
+						}
+					}
+				}
+				if *flagJSON {
+					if err := enc.Encode(row); err != nil {
+						return err
+					}
+					continue
+				}
+				if !row.OK {
+					fmt.Printf("%-20s %-8s %-14s %10s %12s %9s  %s\n", row.File, row.Target, row.Method, "-", "-", "-", row.Note)
+					continue
+				}
+				fmt.Printf("%-20s %-8s %-14s %10.1f %12.0f %9d\n", row.File, row.Target, row.Method, row.MBps, row.NsOp, row.Allocs)
+			}
+		}
+	}
+	return nil
+}
+
+func init() {
+	registerSuite(&Suite{
+		Name: "decode",
+		Doc: "Unmarshal of jsonexamples documents and small payloads into interface{}, full and partial structs, " +
+			"by this library and the pure-Go peers (own output: file, target, method, mbps, ns, allocs)",
+		Reference: "encoding/json",
+		Generate: func(int64, uint64) ([]byte, Result) {
+			if err := runDecodeSuite(); err != nil {
+				fmt.Fprintln(os.Stderr, "bench:", err)
+				os.Exit(1)
+			}
+			os.Exit(0)
+			return nil, nil
+		},
+	})
+	// Names for -methods (the harness checks them); the suite runs them itself.
+	for _, m := range decodeMethods() {
+		register("decode", Method{Name: m.name, Skip: "run by the decode suite itself"})
+	}
+}
