@@ -483,6 +483,9 @@ func (d *decodeState) anyValue(i uint32) any {
 
 // Slices and arrays.
 
+// emptySliceBase is the array of the empty slices Unmarshal makes.
+var emptySliceBase uint64
+
 type sliceHeader struct {
 	data unsafe.Pointer
 	len  int
@@ -514,12 +517,15 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 		h := (*sliceHeader)(p)
 		n := d.count(i)
 		if n == 0 {
-			*h = sliceHeader{data: reflect.MakeSlice(t, 0, 0).UnsafePointer()}
+			// A new empty slice, not nil (no allocation: any non-nil
+			// pointer serves a slice of capacity 0).
+			*h = sliceHeader{data: unsafe.Pointer(&emptySliceBase)}
 			return nil
 		}
 		// As encoding/json: elements within the old capacity are decoded
-		// into the old backing array, over what it holds; the others start
-		// from zero values in a new array.
+		// into the old backing array, over what it holds; then the array
+		// grows (keeping those elements) and the others start from zero
+		// values.
 		j := i + 1
 		k := 0
 		if h.data != nil {
@@ -532,11 +538,9 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 			}
 		}
 		if k < n {
-			ns := reflect.MakeSlice(t, n, n)
-			if k > 0 {
-				reflect.Copy(ns, reflect.NewAt(t, p).Elem().Slice3(0, k, k))
-			}
-			*h = sliceHeader{data: ns.UnsafePointer(), len: k, cap: n}
+			// Grow writes the new header in place: no allocation beyond
+			// the array (reflect.MakeSlice would allocate a header too).
+			reflect.NewAt(t, p).Elem().Grow(n - k)
 			for ; k < n; k++ {
 				h.len = k + 1
 				if err := elem.direct(d, j, unsafe.Add(h.data, uintptr(k)*es)); err != nil {
