@@ -1,7 +1,6 @@
 package simdjson
 
 import (
-	"encoding/binary"
 	"iter"
 	"strings"
 	"unsafe"
@@ -444,16 +443,29 @@ func (v Value) Field(key string) (Value, error) {
 	if err := v.check(); err != nil {
 		return Value{}, err
 	}
-	switch r, st := v.p.fastField(v.tok, v.depth, key); st {
+	return v.p.field(v.tok, v.depth, key)
+}
+
+// field is an unordered lookup: in Go when it can, else by the shim,
+// resuming where the last lookup in the object stopped either way.
+func (p *Parser) field(tok uint32, depth int32, key string) (Value, error) {
+	switch r, st := p.fastField(tok, depth, key); st {
 	case fastFound:
 		return r, nil
 	case fastMissing:
 		return Value{}, ErrNoSuchField
 	}
-	if rc := shim.Find(v.p.nat.c, v.tok, v.depth, key, 0); rc != 0 {
-		return Value{}, v.p.fail(rc)
+	rs := &p.resume[tok%resumeSlots]
+	hint := uint32(0)
+	if rs.obj == tok && rs.gen == p.gen {
+		hint = rs.val
 	}
-	return v.p.found(), nil
+	if rc := shim.Find(p.nat.c, tok, depth, key, 0, hint); rc != 0 {
+		return Value{}, p.fail(rc)
+	}
+	r := p.found()
+	*rs = resume{obj: tok, gen: p.gen, val: r.tok}
+	return r, nil
 }
 
 // FindField looks key up in document order only (simdjson's find_field):
@@ -465,14 +477,14 @@ func (v Value) FindField(key string) (Value, error) {
 	if err := v.check(); err != nil {
 		return Value{}, err
 	}
-	if rc := shim.Find(v.p.nat.c, v.tok, v.depth, key, 1); rc != 0 {
+	if rc := shim.Find(v.p.nat.c, v.tok, v.depth, key, 1, 0); rc != 0 {
 		return Value{}, v.p.fail(rc)
 	}
 	return v.p.found(), nil
 }
 
-// Get follows a path of object keys (each looked up as Field does) in one
-// cgo call: doc.Get("actor", "login").
+// Get follows a path of object keys, each looked up as Field does:
+// doc.Get("actor", "login").
 func (v Value) Get(keys ...string) (Value, error) {
 	if len(keys) == 1 {
 		return v.Field(keys[0])
@@ -481,29 +493,14 @@ func (v Value) Get(keys ...string) (Value, error) {
 		return Value{}, err
 	}
 	p := v.p
-	for len(keys) > 0 {
-		r, st := p.fastField(v.tok, v.depth, keys[0])
-		if st == fastMissing {
-			return Value{}, ErrNoSuchField
-		}
-		if st == fastFallback {
-			break
-		}
-		v, keys = r, keys[1:]
-	}
-	if len(keys) == 0 {
-		return v, nil
-	}
-	buf := p.scratch[:0]
 	for _, k := range keys {
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(k)))
-		buf = append(buf, k...)
+		r, err := p.field(v.tok, v.depth, k)
+		if err != nil {
+			return Value{}, err
+		}
+		v = r
 	}
-	p.scratch = buf
-	if rc := shim.Path(p.nat.c, v.tok, v.depth, buf); rc != 0 {
-		return Value{}, p.fail(rc)
-	}
-	return p.found(), nil
+	return v, nil
 }
 
 // Index returns element i of this array: ErrIndexOutOfBounds past the end,

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 7
+#define SJ_SHIM_ABI 8
 
 #ifdef __cplusplus
 extern "C" {
@@ -106,8 +106,10 @@ int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap);
 /* Forget the current document (the input may be released afterwards). */
 void sj_release(sj_parser *p);
 
-/* Navigation. mode: 0 unordered (operator[]), 1 ordered (find_field). */
-int sj_find(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t keylen, int mode);
+/* Navigation. mode: 0 unordered (operator[]), 1 ordered (find_field).
+ * hint (unordered only; 0: none): the value token of a field of this object
+ * found earlier; the search resumes after it. */
+int sj_find(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t keylen, int mode, uint32_t hint);
 /* path: keys encoded as repeated (uint32 little-endian length, bytes). */
 int sj_path(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len);
 /* RFC 6901 JSON pointer relative to the handle. */

@@ -76,13 +76,13 @@ func rawShimPass(lines [][]byte, level int) (uint64, error) {
 		for k := 1; k <= level && k <= 5; k++ {
 			switch k {
 			case 1:
-				s, rc = rawStr(shim.Find(c, tok, depth, "type", 0))
+				s, rc = rawStr(shim.Find(c, tok, depth, "type", 0, 0))
 			case 2:
 				s, rc = rawStr(shim.Path(c, tok, depth, raw.paths[0]))
 			case 3:
 				s, rc = rawStr(shim.Path(c, tok, depth, raw.paths[1]))
 			case 4:
-				s, rc = rawStr(shim.Find(c, tok, depth, "created_at", 0))
+				s, rc = rawStr(shim.Find(c, tok, depth, "created_at", 0, 0))
 			case 5:
 				s, rc = rawStr(shim.Path(c, tok, depth, raw.paths[2]))
 				if rc == int(simdjson.ErrNoSuchField) {

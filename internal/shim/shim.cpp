@@ -332,10 +332,16 @@ int enter_object(sj_parser *p, uint32_t tok, int32_t depth, od::value_iterator &
   return 0;
 }
 
-int find_in(sj_parser *p, uint32_t tok, int32_t depth, std::string_view key, int mode) {
+// hint, when not 0, is the value of a field of this object found earlier
+// (by the Go fast path): an unordered search resumes after it.
+int find_in(sj_parser *p, uint32_t tok, int32_t depth, std::string_view key, int mode, uint32_t hint = 0) {
   od::value_iterator vi = make_vi(p, tok, depth);
-  int rc = enter_object(p, tok, depth, vi);
-  if (rc) return rc;
+  if (hint > tok && hint < p->ntok && mode == 0 && tok_char(p, tok) == '{') {
+    set_pos(p, hint, depth + 1);
+  } else {
+    int rc = enter_object(p, tok, depth, vi);
+    if (rc) return rc;
+  }
   bool found = false;
   error_code err = (mode ? vi.find_field_raw(key) : vi.find_field_unordered_raw(key)).get(found);
   if (err) return after(p, err, tok);
@@ -1373,9 +1379,9 @@ void sj_release(sj_parser *p) {
   p->overflow.clear();
 }
 
-int sj_find(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t keylen, int mode) {
+int sj_find(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t keylen, int mode, uint32_t hint) {
   if (int rc = check(p, tok, depth)) return rc;
-  return find_in(p, tok, depth, std::string_view(key, size_t(keylen)), mode);
+  return find_in(p, tok, depth, std::string_view(key, size_t(keylen)), mode, hint);
 }
 
 int sj_path(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len) {

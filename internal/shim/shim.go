@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 7
+#if SJ_SHIM_ABI != 8
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
@@ -247,9 +247,10 @@ func RunMap(c *MapConfig) int {
 // Release forgets the current document.
 func Release(x unsafe.Pointer) { C.sj_release(p(x)) }
 
-// Find looks key up in the object at (tok, depth); mode 1 is ordered.
-func Find(x unsafe.Pointer, tok uint32, depth int32, key string, mode int) int {
-	return int(C.sj_find(p(x), C.uint32_t(tok), C.int32_t(depth), (*C.char)(unsafe.Pointer(unsafe.StringData(key))), C.uint64_t(len(key)), C.int(mode)))
+// Find looks key up in the object at (tok, depth); mode 1 is ordered. An
+// unordered search resumes after the value token hint when it is not 0.
+func Find(x unsafe.Pointer, tok uint32, depth int32, key string, mode int, hint uint32) int {
+	return int(C.sj_find(p(x), C.uint32_t(tok), C.int32_t(depth), (*C.char)(unsafe.Pointer(unsafe.StringData(key))), C.uint64_t(len(key)), C.int(mode), C.uint32_t(hint)))
 }
 
 // Path follows packed keys (uint32 length + bytes each) from (tok, depth).
