@@ -577,6 +577,17 @@ void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
   bool root = depth == 1;
   error_code err = simdjson::SUCCESS;
   if (c == '"') {
+    // Without a backslash the string is its raw bytes, which stage 1 has
+    // validated (UTF-8, no control characters): a view of the input.
+    const uint8_t *s0 = p->buf + tok_off(p, tok) + 1;
+    const uint8_t *e = p->buf + next_off(p, tok);
+    while (e > s0 && e[-1] != '"') e--;
+    if (e > s0 && !std::memchr(s0, '\\', size_t(e - 1 - s0))) {
+      f.kind = SJ_F_STRING;
+      f.str = s0;
+      f.len = uint64_t(e - 1 - s0);
+      return;
+    }
     if (read_string(p, tok, depth) == 0) {
       f.kind = SJ_F_STRING;
       f.str = p->res.str;
