@@ -187,10 +187,8 @@ type decodeState struct {
 	strBox   []string
 	floatBox []float64
 
-	// Error context, as encoding/json keeps it: the struct whose field is
-	// being decoded and the path of field names from the root.
-	ctxStruct reflect.Type
-	ctxFields []string
+	// The type error whose Struct the innermost struct has set (addFrame).
+	framed *json.UnmarshalTypeError
 }
 
 
@@ -205,8 +203,7 @@ func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 	d.useNumber = opts&optUseNumber != 0
 	d.disallowUnknown = opts&optDisallowUnknownFields != 0
 	d.saved = nil
-	d.ctxStruct = nil
-	d.ctxFields = d.ctxFields[:0]
+	d.framed = nil
 }
 
 func (d *decodeState) release() {
@@ -216,9 +213,7 @@ func (d *decodeState) release() {
 	d.data = nil
 	d.offs = nil
 	d.saved = nil
-	d.ctxStruct = nil
-	clear(d.ctxFields)
-	d.ctxFields = d.ctxFields[:0]
+	d.framed = nil
 }
 
 // top decodes the root value into the pointer rv, as encoding/json applies
@@ -235,7 +230,7 @@ func (d *decodeState) top(rv reflect.Value) error {
 		err = d.valueReflect(1, rv)
 	}
 	if err != nil {
-		return d.withContext(err)
+		return err
 	}
 	return d.saved
 }
@@ -430,7 +425,7 @@ func (d *decodeState) raw(i uint32) []byte { return d.data[d.start(i):d.end(i)] 
 
 func (d *decodeState) saveError(err error) {
 	if d.saved == nil {
-		d.saved = d.withContext(err)
+		d.saved = err
 	}
 }
 
@@ -454,22 +449,6 @@ func (d *decodeState) numberError(i uint32, t reflect.Type) {
 		return
 	}
 	d.saveError(&json.UnmarshalTypeError{Value: "number " + string(d.raw(i)), Type: t, Offset: int64(d.end(i))})
-}
-
-// withContext adds the struct and field path to an *json.UnmarshalTypeError.
-func (d *decodeState) withContext(err error) error {
-	if d.ctxStruct == nil && len(d.ctxFields) == 0 {
-		return err
-	}
-	if te, ok := err.(*json.UnmarshalTypeError); ok {
-		te.Struct = d.ctxStruct.Name()
-		path := d.ctxFields
-		if te.Field != "" {
-			path = append(path[:len(path):len(path)], te.Field)
-		}
-		te.Field = joinFields(path)
-	}
-	return err
 }
 
 func joinFields(path []string) string {

@@ -808,8 +808,6 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		return nil
 	}
 	end := uint32(w) - 1
-	depth := len(d.ctxFields)
-	outer := d.ctxStruct
 	hint := 0
 	for j := i + 1; j < end; {
 		v := j + 1
@@ -827,15 +825,11 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		if f.viaPtr {
 			var ok bool
 			if fp, ok = d.fieldViaPointers(sd.t, f, p); !ok {
-				d.ctxFields = d.ctxFields[:depth]
 				j = d.next(v)
 				continue
 			}
-		} else {
-			d.ctxFields = append(d.ctxFields, f.goNames...)
 		}
-		d.ctxStruct = sd.t
-		d.ctxFields = append(d.ctxFields, f.name)
+		clean := d.saved == nil
 		var err error
 		if f.quoted {
 			err = d.quotedField(v, reflect.NewAt(f.typ, fp).Elem())
@@ -843,13 +837,38 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 			err = f.dec.direct(d, v, fp)
 		}
 		if err != nil {
+			d.addFrame(err, sd.t, f)
 			return err
 		}
-		d.ctxFields = d.ctxFields[:depth]
-		d.ctxStruct = outer
+		if clean && d.saved != nil {
+			d.addFrame(d.saved, sd.t, f)
+		}
 		j = d.next(v)
 	}
 	return nil
+}
+
+// addFrame adds a struct field to the context of a type error raised while
+// decoding the field's value, as the error unwinds: the innermost struct
+// names itself (Struct) and each struct on the way out prepends its field
+// (and the embedded fields leading to it) to Field. encoding/json builds
+// the same context with a stack it pushes for every field.
+func (d *decodeState) addFrame(err error, t reflect.Type, f *structField) {
+	te, ok := err.(*json.UnmarshalTypeError)
+	if !ok {
+		return
+	}
+	path := make([]string, 0, len(f.goNames)+2)
+	path = append(path, f.goNames...)
+	path = append(path, f.name)
+	if te.Field != "" {
+		path = append(path, te.Field)
+	}
+	if d.framed != te {
+		d.framed = te
+		te.Struct = t.Name()
+	}
+	te.Field = joinFields(path)
 }
 
 // fieldViaPointers walks a field's index through embedded pointers,
@@ -857,7 +876,7 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 // embedded pointer to an unexported struct type, which cannot be set.
 func (d *decodeState) fieldViaPointers(t reflect.Type, f *structField, p unsafe.Pointer) (unsafe.Pointer, bool) {
 	v := reflect.NewAt(t, p).Elem()
-	for n, x := range f.index {
+	for _, x := range f.index {
 		if v.Kind() == reflect.Pointer {
 			if v.IsNil() {
 				if !v.CanSet() {
@@ -867,9 +886,6 @@ func (d *decodeState) fieldViaPointers(t reflect.Type, f *structField, p unsafe.
 				v.Set(reflect.New(v.Type().Elem()))
 			}
 			v = v.Elem()
-		}
-		if n < len(f.index)-1 {
-			d.ctxFields = append(d.ctxFields, v.Type().Field(x).Name)
 		}
 		v = v.Field(x)
 	}
