@@ -24,7 +24,7 @@ go build -o "$tmp/bench-classic" .
 # The machine is shared: wait (up to QUIET_WAIT seconds) for the 1-minute
 # load average to fall under QUIET_LOAD before each invocation.
 QUIET_LOAD=${QUIET_LOAD:-1.0}
-QUIET_WAIT=${QUIET_WAIT:-600}
+QUIET_WAIT=${QUIET_WAIT:-1800}
 wait_quiet() {
   local waited=0
   while awk -v max="$QUIET_LOAD" '{exit !($1 >= max)}' /proc/loadavg && [ "$waited" -lt "$QUIET_WAIT" ]; do
@@ -37,9 +37,9 @@ runs=() classic=()
 for i in $(seq 1 "$N"); do
   wait_quiet
   echo "invocation $i of $N (load: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
-  "$tmp/bench" -size "$SIZE" -runs "$RUNS" -json > "results/run-$i.json"
+  "$tmp/bench" -size "$SIZE" -runs "$RUNS" -min-share 0.9 -json > "results/run-$i.json"
   runs+=("results/run-$i.json")
-  "$tmp/bench-classic" -size "$SIZE" -runs "$RUNS" -json -methods encoding/json > "results/classic-$i.json"
+  "$tmp/bench-classic" -size "$SIZE" -runs "$RUNS" -min-share 0.9 -json -methods encoding/json > "results/classic-$i.json"
   classic+=("results/classic-$i.json")
   echo "  done (load: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 done
@@ -48,5 +48,6 @@ list=$(IFS=,; echo "${runs[*]}")
 "$tmp/bench" -aggregate "$list" -json > results/results.json
 "$tmp/bench" -chart results/results.json > chart.svg
 "$tmp/bench-classic" -aggregate "$(IFS=,; echo "${classic[*]}")" > results/classic.md
-"$tmp/bench" -size "$SIZE" -runs 1 > results/table.txt
+wait_quiet
+"$tmp/bench" -size "$SIZE" -runs "$RUNS" -min-share 0.9 > results/table.txt
 cat results/table.md results/classic.md
