@@ -1,0 +1,277 @@
+//go:build !cgo
+
+// Without cgo (CGO_ENABLED=0) the package keeps its API so that the module
+// still compiles: Available is false, and every function fails (noCGO, nil,
+// zero). The root package checks Available first: Unmarshal, Valid and the
+// Decoder fall back to encoding/json, and the On-Demand, stream and parallel
+// APIs return ErrNoCGO. nocgo_test.go checks that this file declares what
+// the cgo files export.
+package shim
+
+import "unsafe"
+
+// Available reports whether the native code is compiled in.
+const Available = false
+
+// noCGO is the root package's ErrNoCGO code, returned by every call.
+const noCGO = 1004
+
+// Codes the shim returns beyond simdjson's error codes (see simdjson_go.h).
+const (
+	Done      = 1000
+	BadHandle = 1001
+	FlagStr   = 1
+	FlagDead  = 2
+)
+
+// Kinds of projected values (see simdjson_go.h).
+const (
+	FMissing = 0
+	FNull    = 1
+	FBool    = 2
+	FInt64   = 3
+	FUint64  = 4
+	FDouble  = 5
+	FString  = 6
+	FBigInt  = 7
+	FObject  = 8
+	FArray   = 9
+	FError   = 10
+)
+
+// Result mirrors sj_result: the shim writes each call's results there and Go
+// reads them in place.
+type Result struct {
+	Str    unsafe.Pointer
+	Key    unsafe.Pointer
+	Slen   uint64
+	Klen   uint64
+	U      uint64
+	F      float64
+	ErrOff int64
+	Tok    uint32
+	Off    uint32
+	Depth  int32
+	Flags  uint32
+	Kind   uint32
+	_      uint32
+
+	Docs     unsafe.Pointer // *Doc: the documents of the last batch
+	Fields   unsafe.Pointer // *Field: their projected values
+	Ndocs    uint64
+	Consumed uint64
+	Idx      unsafe.Pointer // *uint32: the structural indexes of the input
+	Ntok     uint64
+	Jump     unsafe.Pointer // *uint64: (epoch << 32) | closing token of each opening one
+	Epoch    uint64
+}
+
+// Doc mirrors sj_doc: one document (or bad line) of a batch.
+type Doc struct {
+	Tok    uint32
+	Off    uint32
+	End    uint32
+	Err    int32
+	ErrOff uint32
+	_      uint32
+}
+
+// Field mirrors sj_field: one projected value.
+type Field struct {
+	Str  unsafe.Pointer
+	Len  uint64
+	U    uint64
+	F    float64
+	Kind uint32
+	_    uint32
+}
+
+// MapConfig configures RunMap.
+type MapConfig struct {
+	Buf     unsafe.Pointer // the input ([]byte mode; the caller pins it)
+	Len     uint64
+	Cap     uint64
+	Chunk   uint64
+	Batch   uint64
+	Parsers []unsafe.Pointer
+	Proj    unsafe.Pointer
+	Ctx     uintptr // a cgo.Handle of the MapHandler
+	Reader  bool
+}
+
+// Implementation describes one compiled-in kernel.
+type Implementation struct {
+	Name, Description string
+	Supported         bool
+}
+
+// MapHandler receives the parallel map's calls from its worker threads.
+type MapHandler interface {
+	// Batch delivers the documents the worker's parser holds (its Result),
+	// parsed from buf[:n] at offset base of the input. It returns 0 to go on,
+	// 1 to stop every worker, 2 after a bad line under the stop policy.
+	Batch(worker int, base uint64, buf unsafe.Pointer, n uint64) int
+	// NextChunk hands the worker its next chunk of whole lines (C memory,
+	// readable up to capacity bytes); ok is false when there are no more.
+	NextChunk(worker int) (buf unsafe.Pointer, n, capacity, base uint64, ok bool)
+}
+
+// DomView mirrors sj_dom_view: where the last parse left its tape and strings.
+type DomView struct {
+	Tape     unsafe.Pointer // TapeLen uint64 words
+	Strings  unsafe.Pointer // per string: uint32 length, bytes, NUL
+	Offsets  unsafe.Pointer // TapeLen uint32 input offsets, after DomOffsets
+	TapeLen  uint64
+	Capacity uint64
+}
+
+func Malloc(n uint64) unsafe.Pointer {
+	return nil
+}
+
+func Free(ptr unsafe.Pointer) {
+}
+
+func NewParser(maxCapacity uint64, maxDepth uint32) unsafe.Pointer {
+	return nil
+}
+
+func FreeParser(x unsafe.Pointer) {
+}
+
+func ResultOf(x unsafe.Pointer) *Result {
+	return nil
+}
+
+func Capacity(x unsafe.Pointer) uint64 {
+	return 0
+}
+
+func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64) int {
+	return noCGO
+}
+
+func Batch(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, mode int, final bool, proj unsafe.Pointer) int {
+	return noCGO
+}
+
+func NewProjection(pointers []string) (unsafe.Pointer, int) {
+	return nil, noCGO
+}
+
+func FreeProjection(pr unsafe.Pointer) {
+}
+
+func RunMap(c *MapConfig) int {
+	return noCGO
+}
+
+func Release(x unsafe.Pointer) {
+}
+
+func Find(x unsafe.Pointer, tok uint32, depth int32, key string, mode int, hint uint32) int {
+	return noCGO
+}
+
+func Path(x unsafe.Pointer, tok uint32, depth int32, packed []byte) int {
+	return noCGO
+}
+
+func Pointer(x unsafe.Pointer, tok uint32, depth int32, ptr string) int {
+	return noCGO
+}
+
+func Index(x unsafe.Pointer, tok uint32, depth int32, i uint64) int {
+	return noCGO
+}
+
+func String(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func Int64(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func Uint64(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func Double(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func Bool(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func Null(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func Number(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func Raw(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func Count(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func ObjNext(x unsafe.Pointer, tok uint32, depth int32, prev uint32) int {
+	return noCGO
+}
+
+func ArrNext(x unsafe.Pointer, tok uint32, depth int32, prev uint32) int {
+	return noCGO
+}
+
+func Reset(x unsafe.Pointer, tok uint32, depth int32) int {
+	return noCGO
+}
+
+func ErrorMessage(code int) string {
+	return ""
+}
+
+func ActiveImplementation() string {
+	return ""
+}
+
+func BuiltinImplementation() string {
+	return ""
+}
+
+func Implementations() []Implementation {
+	return nil
+}
+
+func SetImplementation(name string) int {
+	return noCGO
+}
+
+func DomNew() unsafe.Pointer {
+	return nil
+}
+
+func DomFree(x unsafe.Pointer) {
+}
+
+func DomViewOf(x unsafe.Pointer) *DomView {
+	return nil
+}
+
+func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
+	return noCGO
+}
+
+func DomOffsets(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
+	return noCGO
+}
+
+func DomNegZero(x unsafe.Pointer, buf unsafe.Pointer, n uint64) bool {
+	return false
+}
