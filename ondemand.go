@@ -1,7 +1,9 @@
 package simdjson
 
 import (
+	"bytes"
 	"iter"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -249,9 +251,30 @@ func (v Value) Float64() (float64, error) {
 		return 0, err
 	}
 	if rc := shim.Double(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		if f, ok := v.numberFallback(rc); ok {
+			return f, nil
+		}
 		return 0, v.p.fail(rc)
 	}
 	return v.p.res.F, nil
+}
+
+// numberFallback reads, with strconv, a valid number simdjson 3.9.4 reports
+// as NUMBER_ERROR: a 20-digit integer above the uint64 range, or a document
+// that is a number longer than its root-number buffer (about 1,000 bytes).
+func (v Value) numberFallback(rc int) (float64, bool) {
+	if ErrorCode(rc) != ErrNumber || v.p.res.Flags&shim.FlagDead != 0 {
+		return 0, false
+	}
+	raw, err := v.RawNumber()
+	if err != nil {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil { // out of float64's range: the error stands
+		return 0, false
+	}
+	return f, true
 }
 
 // Bool returns true or false.
@@ -288,6 +311,12 @@ func (v Value) Number() (kind NumberKind, i int64, u uint64, f float64, err erro
 		return 0, 0, 0, 0, err
 	}
 	if rc := shim.Number(v.p.nat.c, v.tok, v.depth); rc != 0 {
+		if f, ok := v.numberFallback(rc); ok {
+			if raw, _ := v.RawNumber(); isInteger(raw) {
+				return NumberBigInt, 0, 0, 0, nil
+			}
+			return NumberFloat, 0, 0, f, nil
+		}
 		return 0, 0, 0, 0, v.p.fail(rc)
 	}
 	r := v.p.res
@@ -328,6 +357,11 @@ func (v Value) RawNumber() ([]byte, error) {
 		return nil, &Error{Code: ErrNumber, Offset: v.Offset()}
 	}
 	return in[start:end:end], nil
+}
+
+// isInteger reports whether a valid JSON number has no fraction or exponent.
+func isInteger(b []byte) bool {
+	return bytes.IndexAny(b, ".eE") < 0
 }
 
 func delimiter(c byte) bool {

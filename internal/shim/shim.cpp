@@ -617,6 +617,18 @@ void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
     od::number num;
     set_pos(p, tok, depth);
     err = (root ? vi.get_root_number(false) : vi.get_number()).get(num);
+    if (err == simdjson::NUMBER_ERROR) {
+      // simdjson 3.9.4 reports a 20-digit integer above the uint64 range as
+      // NUMBER_ERROR (21 digits and more as BIGINT_ERROR).
+      const uint8_t *q = p->buf + tok_off(p, tok);
+      const uint8_t *lim = p->buf + next_off(p, tok);
+      if (q < lim && *q == '-') q++;
+      const uint8_t *d0 = q;
+      while (q < lim && *q >= '0' && *q <= '9') q++;
+      if (q - d0 >= 20 && *d0 != '0' && (q == lim || is_ws(*q) || *q == ',' || *q == '}' || *q == ']')) {
+        err = simdjson::BIGINT_ERROR;
+      }
+    }
     if (err == simdjson::BIGINT_ERROR) {
       f.kind = SJ_F_BIGINT;
       f.str = p->buf + tok_off(p, tok);
