@@ -64,7 +64,7 @@ func refLines(data []byte) []ndjsonLine {
 	var out []ndjsonLine
 	off := 0
 	for i, line := range bytes.Split(data, []byte{'\n'}) {
-		if len(bytes.TrimSpace(line)) > 0 {
+		if len(bytes.Trim(line, " \t\r")) > 0 { // JSON's whitespace only
 			// encoding/json replaces invalid UTF-8; simdjson rejects it.
 			v, err := stdAny(line)
 			out = append(out, ndjsonLine{Line: i + 1, Offset: int64(off), Value: v, Valid: err == nil && utf8.Valid(line)})
