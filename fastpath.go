@@ -76,43 +76,44 @@ type resume struct {
 const resumeSlots = 32
 
 // fastField looks key up in the object at (tok, depth) without a cgo call.
-func (p *Parser) fastField(tok uint32, depth int32, key string) (Value, int) {
+func (p *Parser) fastField(tok uint32, depth int32, key string) (uint32, int) {
 	if p.idx == nil || p.jump == nil || (p.deadSet && p.deadGen == p.gen) || tok >= p.ntok {
-		return Value{}, fastFallback
+		return 0, fastFallback
 	}
 	maxDepth := int32(p.maxDepth)
 	if maxDepth == 0 {
 		maxDepth = DefaultMaxDepth
 	}
 	if depth >= maxDepth {
-		return Value{}, fastFallback
+		return 0, fastFallback
 	}
 	for i := 0; i < len(key); i++ {
 		if c := key[i]; c == '\\' || c == '"' {
-			return Value{}, fastFallback // compared raw, a key with these could match a prefix
+			return 0, fastFallback // compared raw, a key with these could match a prefix
 		}
 	}
 	n := p.ntok
 	if p.tokChar(tok) != '{' || tok+1 >= n {
-		return Value{}, fastFallback
+		return 0, fastFallback
 	}
 	first := tok + 1
 	if p.tokChar(first) == '}' {
-		return Value{}, fastMissing
+		return 0, fastMissing
 	}
 	rs := &p.resume[tok%resumeSlots]
 	start := first
 	if rs.obj == tok && rs.gen == p.gen {
-		e, ok := p.after(rs.val)
-		if !ok || e >= n {
-			return Value{}, fastFallback
-		}
-		switch p.tokChar(e) {
-		case ',':
-			start = e + 1
-		case '}':
-		default:
-			return Value{}, fastFallback
+		// Resume after the last key found, when the end of its value is
+		// known; otherwise start over (any start is right for an unordered
+		// lookup).
+		if e, ok := p.after(rs.val); ok && e < n {
+			switch p.tokChar(e) {
+			case ',':
+				start = e + 1
+			case '}':
+			default:
+				return 0, fastFallback
+			}
 		}
 	}
 	in := p.input
@@ -121,7 +122,7 @@ func (p *Parser) fastField(tok uint32, depth int32, key string) (Value, int) {
 	for steps := 0; ; steps++ {
 		// t is at a key: '"', then ':', then the value.
 		if t+2 >= n || p.tokChar(t) != '"' || p.tokChar(t+1) != ':' {
-			return Value{}, fastFallback
+			return 0, fastFallback
 		}
 		// The key matches when its raw bytes are key followed by the
 		// closing quote (simdjson's raw comparison), before the ':'.
@@ -130,11 +131,11 @@ func (p *Parser) fastField(tok uint32, depth int32, key string) (Value, int) {
 		v := t + 2
 		if ke < int(p.tokOff(t+1)) && in[ke] == '"' && string(in[ks:ke]) == key {
 			*rs = resume{obj: tok, gen: p.gen, val: v}
-			return p.fastValue(v, depth+1), fastFound
+			return v, fastFound
 		}
 		e, ok := p.after(v)
 		if !ok || e >= n {
-			return Value{}, fastFallback
+			return 0, fastFallback
 		}
 		next := e + 1
 		switch p.tokChar(e) {
@@ -142,29 +143,30 @@ func (p *Parser) fastField(tok uint32, depth int32, key string) (Value, int) {
 		case '}':
 			next = first
 		default:
-			return Value{}, fastFallback
+			return 0, fastFallback
 		}
 		if next == first {
 			if wrapped || start == first {
-				return Value{}, fastMissing
+				return 0, fastMissing
 			}
 			wrapped = true
 		}
 		if wrapped && next >= start {
-			return Value{}, fastMissing
+			return 0, fastMissing
 		}
 		if steps > fastMaxScan {
-			return Value{}, fastFallback
+			return 0, fastFallback
 		}
 		t = next
 	}
 }
 
-// fastValue returns the handle of the value at token v, reading a string
-// along when it has no escapes (as the shim's lookups do).
-func (p *Parser) fastValue(v uint32, depth int32) Value {
+// valueAt returns the handle of the value at token v, reading a string along
+// when it has no escapes (as the shim's lookups do), unless the shim already
+// did.
+func (p *Parser) valueAt(v uint32, depth int32) Value {
 	off := p.tokOff(v)
-	if p.input[off] == '"' {
+	if p.input[off] == '"' && (p.strTok != v || p.strGen != p.gen) {
 		end := p.nextOff(v)
 		in := p.input
 		for end > off+1 && in[end-1] != '"' {

@@ -477,17 +477,22 @@ func (v Value) Field(key string) (Value, error) {
 	if err := v.check(); err != nil {
 		return Value{}, err
 	}
-	return v.p.field(v.tok, v.depth, key)
+	t, err := v.p.field(v.tok, v.depth, key)
+	if err != nil {
+		return Value{}, err
+	}
+	return v.p.valueAt(t, v.depth+1), nil
 }
 
-// field is an unordered lookup: in Go when it can, else by the shim,
-// resuming where the last lookup in the object stopped either way.
-func (p *Parser) field(tok uint32, depth int32, key string) (Value, error) {
-	switch r, st := p.fastField(tok, depth, key); st {
+// field is an unordered lookup returning the value's token: in Go when it
+// can, else by the shim, resuming where the last lookup in the object
+// stopped either way.
+func (p *Parser) field(tok uint32, depth int32, key string) (uint32, error) {
+	switch t, st := p.fastField(tok, depth, key); st {
 	case fastFound:
-		return r, nil
+		return t, nil
 	case fastMissing:
-		return Value{}, ErrNoSuchField
+		return 0, ErrNoSuchField
 	}
 	rs := &p.resume[tok%resumeSlots]
 	hint := uint32(0)
@@ -495,11 +500,14 @@ func (p *Parser) field(tok uint32, depth int32, key string) (Value, error) {
 		hint = rs.val
 	}
 	if rc := shim.Find(p.nat.c, tok, depth, key, 0, hint); rc != 0 {
-		return Value{}, p.fail(rc)
+		return 0, p.fail(rc)
 	}
-	r := p.found()
-	*rs = resume{obj: tok, gen: p.gen, val: r.tok}
-	return r, nil
+	r := p.res
+	if r.Flags&shim.FlagStr != 0 {
+		p.strTok, p.strGen, p.strPtr, p.strLen = r.Tok, p.gen, r.Str, r.Slen
+	}
+	*rs = resume{obj: tok, gen: p.gen, val: r.Tok}
+	return r.Tok, nil
 }
 
 // FindField looks key up in document order only (simdjson's find_field):
@@ -527,14 +535,15 @@ func (v Value) Get(keys ...string) (Value, error) {
 		return Value{}, err
 	}
 	p := v.p
+	tok, depth := v.tok, v.depth
 	for _, k := range keys {
-		r, err := p.field(v.tok, v.depth, k)
+		t, err := p.field(tok, depth, k)
 		if err != nil {
 			return Value{}, err
 		}
-		v = r
+		tok, depth = t, depth+1
 	}
-	return v, nil
+	return p.valueAt(tok, depth), nil
 }
 
 // Index returns element i of this array: ErrIndexOutOfBounds past the end,
