@@ -189,6 +189,11 @@ type decodeState struct {
 
 	// The type error whose Struct the innermost struct has set (addFrame).
 	framed *json.UnmarshalTypeError
+
+	// The root pointer type of the last Unmarshal and its pointee's
+	// decoders (saves a cache lookup when the same type comes again).
+	topT  reflect.Type
+	topTD *typeDecoder
 }
 
 
@@ -221,7 +226,11 @@ func (d *decodeState) release() {
 func (d *decodeState) top(rv reflect.Value) error {
 	var err error
 	t := rv.Type()
-	td := decoderFor(t.Elem())
+	td := d.topTD
+	if t != d.topT {
+		td = decoderFor(t.Elem())
+		d.topT, d.topTD = t, td
+	}
 	if td.ptrPlain && (td.ptrNoMethods || t.Name() != "") {
 		// A pointer without methods to a value that is not an interface:
 		// encoding/json goes straight to the pointee.

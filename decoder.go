@@ -142,7 +142,7 @@ func (dec *Decoder) readValue() (int, error) {
 	pos := dec.scanp
 	var err error
 	for {
-		end, done := s.scan(dec.buf, pos, dec.scanp)
+		end, done := s.scan(dec.buf, pos)
 		if done {
 			return end - dec.scanp, nil
 		}
@@ -192,11 +192,11 @@ type valueScan struct {
 	num     numScan
 }
 
-// scan continues from pos (buf[base:] is the value's extent so far). It
+// scan continues from pos. It
 // returns the end of the extent and true when the value is complete (or
 // malformed: the extent then ends after the offending byte), or the
 // position to resume from and false when more input is needed.
-func (s *valueScan) scan(buf []byte, pos, base int) (int, bool) {
+func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 	i := pos
 	if !s.started {
 		for i < len(buf) && isSpace(buf[i]) {
