@@ -511,7 +511,7 @@ func (p *Parser) field(tok uint32, depth int32, key string) (uint32, error) {
 }
 
 // FindField looks key up in document order only (simdjson's find_field):
-// the search runs forward from where the previous lookup in this object
+// the search runs forward from where the previous FindField in this object
 // stopped and does not wrap around, so a key before that point is reported
 // as ErrNoSuchField. It is the fastest lookup when keys are read in the
 // order they appear. Object.Reset starts over.

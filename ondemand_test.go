@@ -181,7 +181,9 @@ func TestNavigation(t *testing.T) {
 	// Ordered lookup: forward only until Reset.
 	o, err := doc.Object()
 	require.NoError(t, err)
-	_, err = o.FindField("t") // the last lookup in the root stopped at "o"
+	_, err = o.FindField("o") // FindField goes forward from the previous FindField
+	require.NoError(t, err)
+	_, err = o.FindField("t")
 	assert.ErrorIs(t, err, simdjson.ErrNoSuchField)
 	require.NoError(t, o.Reset())
 	_, err = o.FindField("t")

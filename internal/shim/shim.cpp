@@ -346,7 +346,9 @@ int find_in(sj_parser *p, uint32_t tok, int32_t depth, std::string_view key, int
   error_code err = (mode ? vi.find_field_raw(key) : vi.find_field_unordered_raw(key)).get(found);
   if (err) return after(p, err, tok);
   if (after(p, 0, tok)) return p->dead;
-  cstate_put(p, tok, 0);
+  // The position FindField continues from; unordered lookups resume from
+  // the hint Go keeps instead.
+  if (mode) cstate_put(p, tok, 0);
   if (!found) return fail(p, simdjson::NO_SUCH_FIELD, tok_off(p, tok));
   return put_value(p, depth + 1);
 }
