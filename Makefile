@@ -10,13 +10,17 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-asan test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
 
 test-race:
 	$(GO) test -race -count=1 ./...
+
+# AddressSanitizer over the Go tests, the shim and simdjson (gcc's libasan).
+test-asan:
+	$(GO) test -asan -count=1 .
 
 test-cgocheck2:
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 ./...
