@@ -10,7 +10,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-asan test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -21,6 +21,33 @@ test-race:
 # AddressSanitizer over the Go tests, the shim and simdjson (gcc's libasan).
 test-asan:
 	$(GO) test -asan -count=1 .
+
+# Portability. amd64 at the baseline CPU level (the default build) and at
+# x86-64-v3 (On-Demand compiled for haswell).
+test-v1:
+	GOAMD64=v1 $(GO) test -count=1 .
+
+test-v3:
+	GOAMD64=v3 $(GO) test -count=1 .
+
+# The whole suite with each stage-1 kernel this CPU supports forced.
+KERNEL_FLAGS_westmere := sse4_2 pclmulqdq
+KERNEL_FLAGS_haswell  := avx2 bmi2 pclmulqdq
+KERNEL_FLAGS_icelake  := avx512f avx512bw avx512vl avx512_vbmi2 vpclmulqdq
+test-kernels:
+	SIMDJSON_FORCE_IMPLEMENTATION=fallback $(GO) test -count=1 .
+	@for k in westmere haswell icelake; do \
+	  case $$k in westmere) f="$(KERNEL_FLAGS_westmere)";; haswell) f="$(KERNEL_FLAGS_haswell)";; icelake) f="$(KERNEL_FLAGS_icelake)";; esac; \
+	  ok=1; for x in $$f; do grep -qw $$x /proc/cpuinfo || ok=0; done; \
+	  if [ $$ok = 1 ]; then echo "== kernel $$k"; SIMDJSON_FORCE_IMPLEMENTATION=$$k $(GO) test -count=1 . || exit 1; \
+	  else echo "== kernel $$k: not supported by this CPU, skipped"; fi; \
+	done
+
+# linux/arm64: cross-compiled with Debian's g++-aarch64-linux-gnu, the tests
+# run under qemu-user (apt-get install g++-aarch64-linux-gnu qemu-user).
+test-arm64:
+	CGO_ENABLED=1 GOARCH=arm64 CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
+	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -exec qemu-aarch64 .
 
 test-cgocheck2:
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 ./...

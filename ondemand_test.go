@@ -688,8 +688,17 @@ func TestKernelsAgree(t *testing.T) {
 		got, err := parseAll(p, b)
 		require.NoError(t, err, impl.Name)
 		require.Equal(t, want, got, impl.Name)
-		_, err = p.Parse([]byte("[\"\xff\"]"))
-		require.ErrorIs(t, err, simdjson.ErrUTF8, impl.Name)
+		// Invalid UTF-8 inside and outside strings, from Parse and from a
+		// stream: the fallback kernel checks only inside strings by itself.
+		for _, bad := range []string{"[\"\xff\"]", "\xff[1]", "[1]\xff", "[1,\xc3]", "{\"\xc3(\":1}"} {
+			_, err = p.Parse([]byte(bad))
+			require.ErrorIs(t, err, simdjson.ErrUTF8, "%s %q", impl.Name, bad)
+			st := runStream(t, simdjson.Bytes([]byte("[0]\n"+bad+"\n[2]\n")), simdjson.SkipBadLines(nil))
+			require.NoError(t, st.Err)
+			require.Len(t, st.Docs, 2, "%s %q", impl.Name, bad)
+			require.Len(t, st.Bad, 1, "%s %q", impl.Name, bad)
+			require.ErrorIs(t, st.Bad[0], simdjson.ErrUTF8, "%s %q", impl.Name, bad)
+		}
 		p.Close()
 		ran++
 	}

@@ -108,6 +108,8 @@ struct sj_parser {
   od::json_iterator bji{};  // the iterator of a batch of documents
   od::json_iterator *it{};
   bool batch{};             // the current input is a batch (sj_batch)
+  const void *impl_seen{};  // the stage-1 implementation prepare() last saw
+  bool fallback{};          // it is the fallback kernel
   uint32_t dead_lo{}, dead_hi{};  // tokens of the dead document
   std::vector<sj_doc> docs{};
   std::vector<sj_field> fields{};
@@ -469,6 +471,26 @@ void walk_buffers(sj_parser *p) {
     p->jump.reset(new (std::nothrow) uint64_t[cap]());
     p->jump_cap = p->jump ? cap : 0;
   }
+}
+
+// Allocates the parser's memory for len bytes, as parser::iterate does, and
+// validates UTF-8 when the parser's stage 1 is the fallback kernel: that
+// kernel checks UTF-8 inside strings only, the others everywhere, and every
+// kernel must give the same answers.
+error_code prepare(sj_parser *p, const uint8_t *buf, uint64_t len) {
+  if (p->parser.capacity() < len || !(p->parser.*sj_get(rob_p_sbuf()))) {
+    error_code err = p->parser.allocate(size_t(len), p->parser.max_depth());
+    if (err) return err;
+  }
+  const void *impl = (p->parser.*sj_get(rob_p_impl())).get();
+  if (impl != p->impl_seen) {  // allocated just now, by the active kernel
+    p->impl_seen = impl;
+    p->fallback = simdjson::get_active_implementation()->name() == "fallback";
+  }
+  if (p->fallback && !simdjson::validate_utf8(reinterpret_cast<const char *>(buf), size_t(len))) {
+    return simdjson::UTF8_ERROR;
+  }
+  return simdjson::SUCCESS;
 }
 
 // Resets what one input (a document or a batch) leaves in the parser.
@@ -904,10 +926,7 @@ void split_lines_slow(sj_parser *p, uint64_t upto, const sj_projection *pr) {
 
 // Stage 1 over buf[0:len) with the parser's memory grown as needed.
 error_code stage1(sj_parser *p, const uint8_t *buf, uint64_t len, simdjson::stage1_mode mode) {
-  if (p->parser.capacity() < len || !(p->parser.*sj_get(rob_p_sbuf()))) {
-    error_code err = p->parser.allocate(size_t(len), p->parser.max_depth());
-    if (err) return err;
-  }
+  if (error_code err = prepare(p, buf, len)) return err;
   return (p->parser.*sj_get(rob_p_impl()))->stage1(buf, size_t(len), mode);
 }
 
@@ -1366,6 +1385,7 @@ uint64_t sj_parser_capacity(sj_parser *p) { return p->parser.capacity(); }
 int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap) {
   begin_input(p);
   if (cap < len + simdjson::SIMDJSON_PADDING) return simdjson::INSUFFICIENT_PADDING;
+  if (error_code err = prepare(p, buf, len)) return err;
   error_code err = p->parser.iterate(simdjson::padded_string_view(buf, size_t(len), size_t(cap))).get(p->doc);
   if (err) return err;
   p->it = &(p->doc.*sj_get(rob_doc_iter()));
