@@ -10,13 +10,17 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-leaks test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
 
 test-race:
 	$(GO) test -race -count=1 ./...
+
+# RSS flat over a million parse/close cycles and over repeated maps.
+test-leaks:
+	SIMDJSON_LEAKS=1 $(GO) test -count=1 -v -run TestNoLeaks . | grep -E 'RSS|^(ok|FAIL|---)'
 
 # AddressSanitizer over the Go tests, the shim and simdjson (gcc's libasan).
 test-asan:
