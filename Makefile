@@ -20,7 +20,8 @@ test-race:
 
 # RSS flat over a million parse/close cycles and over repeated maps.
 test-leaks:
-	SIMDJSON_LEAKS=1 $(GO) test -count=1 -v -run TestNoLeaks . | grep -E 'RSS|^(ok|FAIL|---)'
+	@SIMDJSON_LEAKS=1 $(GO) test -count=1 -v -run TestNoLeaks . > .leaks.log 2>&1; rc=$$?; \
+	grep -E 'RSS|^(ok|FAIL|---)|Error' .leaks.log; rm -f .leaks.log; exit $$rc
 
 # AddressSanitizer over the Go tests, the shim and simdjson (gcc's libasan).
 test-asan:
