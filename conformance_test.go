@@ -1,6 +1,7 @@
 package simdjson_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -56,6 +57,103 @@ func TestJSONTestSuite(t *testing.T) {
 	}
 	sort.Strings(implDefined)
 	t.Logf("%v\n%s", counts, strings.Join(implDefined, "\n"))
+}
+
+// streamOne reads b as a stream (whitespace-separated documents) and
+// traverses it: accepted when it holds exactly one document, read cleanly.
+func streamOne(t *testing.T, b []byte, opts ...simdjson.StreamOption) error {
+	got := runStream(t, simdjson.Bytes(b), opts...)
+	if got.Err != nil {
+		return got.Err
+	}
+	if len(got.Docs) != 1 {
+		return fmt.Errorf("%d documents", len(got.Docs))
+	}
+	return got.Docs[0].Err
+}
+
+// TestJSONTestSuiteStreams runs every test_parsing file through the stream
+// entry point: as a concatenated stream, and as one line of NDJSON between
+// two good lines when the file is one line. Outcomes equal Parse's.
+func TestJSONTestSuiteStreams(t *testing.T) {
+	dir := filepath.Join(sharedData(t, "JSONTestSuite"), "test_parsing")
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	require.NoError(t, err)
+	p := simdjson.NewParser()
+	defer p.Close()
+	for _, f := range files {
+		name := filepath.Base(f)
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		_, perr := parseAll(p, b)
+		serr := streamOne(t, b, simdjson.Concatenated())
+		switch {
+		case strings.HasPrefix(name, "y_"):
+			assert.NoError(t, serr, name)
+		case strings.HasPrefix(name, "n_"):
+			assert.Error(t, serr, name)
+		}
+		assert.Equal(t, perr == nil, serr == nil, "%s: Parse %v, stream %v", name, perr, serr)
+		if bytes.ContainsAny(b, "\n\r") || len(bytes.Trim(b, " \t")) == 0 {
+			continue
+		}
+		// One NDJSON line between two good ones: the good lines are
+		// delivered whatever the middle line holds.
+		in := append(append([]byte("[0]\n"), b...), "\n[2]\n"...)
+		got := runStream(t, simdjson.Bytes(in), simdjson.SkipBadLines(nil))
+		require.NoError(t, got.Err, name)
+		var ok []any
+		middle := error(nil)
+		for _, d := range got.Docs {
+			switch {
+			case d.Offset == 0 || d.Offset == int64(len(in)-4):
+				require.NoError(t, d.Err, name)
+				ok = append(ok, d.Value)
+			case d.Err != nil:
+				middle = d.Err
+			}
+		}
+		require.Equal(t, []any{[]any{0.0}, []any{2.0}}, ok, name)
+		if len(got.Bad) > 0 {
+			middle = got.Bad[0]
+		}
+		if len(got.Docs)+len(got.Bad) != 3 {
+			middle = fmt.Errorf("%d documents", len(got.Docs)+len(got.Bad))
+		}
+		if bytes.HasPrefix(b, []byte("\xef\xbb\xbf")) {
+			// A byte order mark is skipped at the start of an input only.
+			assert.Error(t, middle, name)
+			continue
+		}
+		assert.Equal(t, perr == nil, middle == nil, "%s: Parse %v, NDJSON %v", name, perr, middle)
+	}
+}
+
+// TestJSONTestSuiteTransform reads test_transform's files (valid JSON with
+// corner cases: big and tiny numbers, duplicate keys, escaped and invalid
+// code points) through Parse and streams, and records what comes out.
+func TestJSONTestSuiteTransform(t *testing.T) {
+	dir := filepath.Join(sharedData(t, "JSONTestSuite"), "test_transform")
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	p := simdjson.NewParser()
+	defer p.Close()
+	var rows []string
+	for _, f := range files {
+		name := filepath.Base(f)
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		v, perr := parseAll(p, b)
+		serr := streamOne(t, b, simdjson.Concatenated())
+		assert.Equal(t, perr == nil, serr == nil, "%s: Parse %v, stream %v", name, perr, serr)
+		if perr != nil {
+			rows = append(rows, fmt.Sprintf("| %s | rejected: %s |", name, errName(perr)))
+		} else {
+			rows = append(rows, fmt.Sprintf("| %s | %v |", name, v))
+		}
+	}
+	t.Logf("\n%s", strings.Join(rows, "\n"))
 }
 
 func errName(err error) string {
