@@ -519,27 +519,13 @@ void begin_input(sj_parser *p) {
 
 inline bool is_ws(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
-// Whether a newline lies between the token before idx[t] and idx[t]: only
-// whitespace can separate tokens there (a raw newline inside a string fails
-// stage 1), so the scan stops at the first other byte.
-inline bool nl_before(const uint8_t *buf, const uint32_t *idx, uint32_t t, uint64_t lo) {
-  uint64_t i = idx[t];
-  while (i > lo) {
-    uint8_t c = buf[--i];
-    if (c == '\n') return true;
-    if (!is_ws(c)) return false;
-  }
-  return i == 0;
-}
-
 // Walks the value whose first token is idx[t], up to byte offset limit.
 // Checks that brackets balance and match and that the depth stays within the
-// parser's limit; with lines set, that no newline separates its tokens.
+// parser's limit.
 // Records the closing token of every container in the jump table. Leaves t
 // past the value. Returns 0, an error (err_off set), or -1 when the value is
 // cut off by limit (or by the end of the tokens).
-int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit, bool lines,
-               uint32_t &err_off) {
+int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit, uint32_t &err_off) {
   const uint8_t *buf = p->buf;
   uint8_t c = buf[idx[t]];
   if (c != '{' && c != '[') {
@@ -558,10 +544,6 @@ int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint6
   uint32_t depth = 0;
   while (t < n && idx[t] < limit) {
     c = buf[idx[t]];
-    if (lines && depth > 0 && buf[idx[t] - 1] <= ' ' && nl_before(buf, idx, t, 0)) {
-      err_off = idx[t];
-      return -2;  // spans lines
-    }
     if (c == '{' || c == '[') {
       if (depth >= p->max_depth) {
         err_off = idx[t];
@@ -681,7 +663,10 @@ void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
 inline int32_t match_key(const sj_projection *pr, const pnode &nd, const uint8_t *k, uint64_t klen) {
   for (uint32_t kid : nd.kids) {
     const std::string &key = pr->nodes[kid].key;
-    if (key.size() == klen && std::memcmp(key.data(), k, klen) == 0) return int32_t(kid);
+    if (key.size() != klen || (klen && key[0] != char(k[0]))) continue;
+    uint64_t i = 1;
+    while (i < klen && key[i] == char(k[i])) i++;
+    if (i >= klen) return int32_t(kid);
   }
   return -1;
 }
@@ -697,7 +682,7 @@ inline int32_t match_index(const sj_projection *pr, const pnode &nd, uint64_t i)
 // walk_value with a projection: the same single pass over the tokens also
 // follows the projection's trie and extracts the values it reaches into row.
 int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
-                 uint64_t limit, bool lines, uint32_t &err_off, sj_field *row) {
+                 uint64_t limit, uint32_t &err_off, sj_field *row) {
   const uint8_t *buf = p->buf;
   const pnode &rootn = pr->nodes[0];
   uint8_t c = buf[idx[t]];
@@ -721,10 +706,6 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
   while (t < n && idx[t] < limit) {
     uint32_t o = idx[t];
     c = buf[o];
-    if (lines && depth > 0 && buf[o - 1] <= ' ' && nl_before(buf, idx, t, 0)) {
-      err_off = o;
-      return -2;
-    }
     switch (c) {
       case '{':
       case '[': {
@@ -744,10 +725,6 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
           while (t < n && idx[t] < limit) {
             o = idx[t];
             c = buf[o];
-            if (lines && buf[o - 1] <= ' ' && nl_before(buf, idx, t, 0)) {
-              err_off = o;
-              return -2;
-            }
             if (c == '{' || c == '[') {
               if (depth >= p->max_depth) {
                 err_off = o;
@@ -860,33 +837,12 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
   return -1;
 }
 
-// Splits an NDJSON batch whose lines are all known to be fine, on the fast
-// path: one walk over the tokens, newlines checked only around tokens that
-// follow whitespace. Returns false on any irregularity (bad line, value over
-// several lines, two values on a line): the caller then splits line by line.
-bool split_lines_fast(sj_parser *p, const sj_projection *pr) {
-  const uint32_t *idx = indexes(p);
-  uint32_t n = p->ntok, t = 0;
-  while (t < n) {
-    uint32_t start = t, eo = 0;
-    if (t > 0 && !nl_before(p->buf, idx, t, 0)) return false;  // two values on one line
-    if (pr) {
-      p->fields.resize(p->fields.size() + pr->nfields);
-      sj_field *row = p->fields.data() + p->fields.size() - pr->nfields;
-      if (walk_project(p, pr, idx, n, t, p->len, true, eo, row) != 0) return false;
-    } else if (walk_value(p, idx, n, t, p->len, true, eo) != 0) {
-      return false;
-    }
-    p->docs.push_back(sj_doc{start, idx[start], 0, 0, 0, 0});
-  }
-  // Each document ends at the newline before the next one (or the batch end).
-  for (size_t i = 0; i + 1 < p->docs.size(); i++) p->docs[i].end = p->docs[i + 1].off;
-  if (!p->docs.empty()) p->docs.back().end = uint32_t(p->len);
-  return true;
-}
-
-// Splits an NDJSON batch line by line: exact for bad lines.
-void split_lines_slow(sj_parser *p, uint64_t upto, const sj_projection *pr) {
+// Splits an NDJSON batch into lines (memchr finds each end) and walks the
+// tokens of each line: one value per line, brackets balanced and matched,
+// within the depth limit; otherwise the line is bad, with its error. Bounding
+// each walk by its line makes a bad line unable to swallow the next ones, and
+// costs less than checking every token for a newline before it.
+void split_lines(sj_parser *p, uint64_t upto, const sj_projection *pr) {
   const uint32_t *idx = indexes(p);
   uint32_t n = p->ntok, t = 0;
   uint64_t pos = 0;
@@ -902,10 +858,10 @@ void split_lines_slow(sj_parser *p, uint64_t upto, const sj_projection *pr) {
       if (pr) {
         p->fields.resize(p->fields.size() + pr->nfields);
         sj_field *row = p->fields.data() + p->fields.size() - pr->nfields;
-        err = walk_project(p, pr, idx, n, t, le, false, eo, row);
+        err = walk_project(p, pr, idx, n, t, le, eo, row);
         if (err) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
       } else {
-        err = walk_value(p, idx, n, t, le, false, eo);
+        err = walk_value(p, idx, n, t, le, eo);
       }
       if (err == -1) err = simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
       if (!err && t < n && idx[t] < le) {
@@ -989,7 +945,7 @@ int batch_ndjson(sj_parser *p, const uint8_t *buf, uint64_t len, const sj_projec
   }
   if (!err) {
     start_batch(p, buf, upto);
-    if (!split_lines_fast(p, pr)) split_lines_slow(p, upto, pr);
+    split_lines(p, upto, pr);
   } else {
     start_batch(p, buf, 0);
     p->ntok = 0;
@@ -1104,10 +1060,10 @@ int batch_many(sj_parser *p, const uint8_t *buf, uint64_t len, int final, const 
     if (pr) {
       p->fields.resize(p->fields.size() + pr->nfields);
       sj_field *row = p->fields.data() + p->fields.size() - pr->nfields;
-      rc = walk_project(p, pr, idx, n, t, UINT64_MAX, false, eo, row);
+      rc = walk_project(p, pr, idx, n, t, UINT64_MAX, eo, row);
       if (rc) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
     } else {
-      rc = walk_value(p, idx, n, t, UINT64_MAX, false, eo);
+      rc = walk_value(p, idx, n, t, UINT64_MAX, eo);
     }
     if (rc == -1) {
       if (!final) {
