@@ -10,7 +10,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-leaks test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-nocgo test-leaks test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -22,6 +22,12 @@ test-race:
 test-leaks:
 	@SIMDJSON_LEAKS=1 $(GO) test -count=1 -v -run TestNoLeaks . > .leaks.log 2>&1; rc=$$?; \
 	grep -E 'RSS|^(ok|FAIL|---)|Error' .leaks.log; rm -f .leaks.log; exit $$rc
+
+# Without cgo: the package compiles, Unmarshal/Valid/Decoder fall back to
+# encoding/json, the other APIs report ErrNoCGO.
+test-nocgo:
+	CGO_ENABLED=0 $(GO) vet . ./internal/...
+	CGO_ENABLED=0 $(GO) test -count=1 . ./internal/...
 
 # AddressSanitizer over the Go tests, the shim and simdjson (gcc's libasan).
 test-asan:

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/cgo"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -24,7 +23,9 @@ type PanicError struct {
 	Stack []byte // the panicking goroutine's stack
 }
 
-func (e *PanicError) Error() string { return fmt.Sprintf("simdjson: map function panicked: %v", e.Value) }
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("simdjson: map function panicked: %v", e.Value)
+}
 
 // Unwrap returns the panic value when it is an error.
 func (e *PanicError) Unwrap() error {
@@ -151,14 +152,12 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 		natives[i] = p.nat.c
 		m.states[i] = newState(i)
 	}
-	h := cgo.NewHandle(shim.MapHandler(m))
-	defer h.Delete()
 	c := &shim.MapConfig{
 		Chunk:   uint64(m.cfg.chunk),
 		Batch:   uint64(m.cfg.batch),
 		Parsers: natives,
 		Proj:    proj,
-		Ctx:     uintptr(h),
+		Handler: m,
 	}
 	var rc int
 	if in.isData {

@@ -363,7 +363,7 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 		return
 	}
 	defer func() { shim.Free(buf) }()
-	have := 0       // bytes in buf
+	have := 0        // bytes in buf
 	base := int64(0) // input offset of buf[0]
 	bom := true
 	for {
@@ -379,7 +379,7 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 			}
 			return
 		}
-		data := b[:have : size+Padding]
+		data := b[: have : size+Padding]
 		if bom && len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 			copy(data, data[3:])
 			have -= 3

@@ -51,7 +51,10 @@ package shim
 */
 import "C"
 
-import "unsafe"
+import (
+	"runtime/cgo"
+	"unsafe"
+)
 
 // Malloc allocates n bytes of C memory (nil when out of memory): Go may keep
 // views of it across calls without pinning.
@@ -215,13 +218,15 @@ type MapConfig struct {
 	Batch   uint64
 	Parsers []unsafe.Pointer
 	Proj    unsafe.Pointer
-	Ctx     uintptr // a cgo.Handle of the MapHandler
+	Handler MapHandler // receives the workers' calls
 	Reader  bool
 }
 
 // RunMap runs the parallel map with one worker per parser (the calling
 // thread is worker 0) and returns when all have finished.
 func RunMap(c *MapConfig) int {
+	h := cgo.NewHandle(c.Handler)
+	defer h.Delete()
 	n := len(c.Parsers)
 	arr := (*[1 << 28]*C.sj_parser)(C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(uintptr(0)))))[:n:n]
 	defer C.free(unsafe.Pointer(&arr[0]))
@@ -235,7 +240,7 @@ func RunMap(c *MapConfig) int {
 		batch:   C.uint64_t(c.Batch),
 		parsers: &arr[0],
 		proj:    (*C.sj_projection)(c.Proj),
-		ctx:     C.uintptr_t(c.Ctx),
+		ctx:     C.uintptr_t(h),
 		threads: C.int32_t(n),
 	}
 	if c.Reader {

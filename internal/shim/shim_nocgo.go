@@ -95,7 +95,7 @@ type MapConfig struct {
 	Batch   uint64
 	Parsers []unsafe.Pointer
 	Proj    unsafe.Pointer
-	Ctx     uintptr // a cgo.Handle of the MapHandler
+	Handler MapHandler // receives the workers' calls
 	Reader  bool
 }
 
