@@ -10,7 +10,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-nocgo test-leaks test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-nocgo fuzz test-leaks test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -28,6 +28,13 @@ test-leaks:
 test-nocgo:
 	CGO_ENABLED=0 $(GO) vet . ./internal/...
 	CGO_ENABLED=0 $(GO) test -count=1 . ./internal/...
+
+# Every fuzz target in turn, FUZZTIME each (go test -fuzz takes one at a time).
+FUZZTIME ?= 10m
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder
+fuzz:
+	@for f in $(FUZZ_TARGETS); do echo "== $$f ($(FUZZTIME))"; \
+	  $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) . || exit 1; done
 
 # AddressSanitizer over the Go tests, the shim and simdjson (gcc's libasan).
 test-asan:
