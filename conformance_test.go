@@ -236,6 +236,9 @@ func TestJSONCheckers(t *testing.T) {
 			b, err := os.ReadFile(f)
 			require.NoError(t, err)
 			_, perr := parseAll(p, b)
+			// The stream entry point answers as Parse does.
+			serr := streamOne(t, b, simdjson.Concatenated())
+			assert.Equal(t, perr == nil, serr == nil, "%s/%s: Parse %v, stream %v", sub, name, perr, serr)
 			switch {
 			case strings.HasPrefix(name, "pass"):
 				assert.NoError(t, perr, "%s/%s", sub, name)

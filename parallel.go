@@ -72,13 +72,13 @@ func MapFields[S any](in Input, proj *Projection, newState func(worker int) S, f
 	if fn == nil || newState == nil || proj == nil {
 		return nil, errors.New("simdjson: MapFields needs a projection, newState and fn")
 	}
-	if proj.c == nil {
+	c, ok := proj.acquire()
+	if !ok {
 		return nil, errors.New("simdjson: projection is closed")
 	}
+	defer proj.release()
 	m := &mapper[S]{fnRow: fn, proj: proj}
-	states, err := m.run(in, newState, proj.c, opts)
-	runtime.KeepAlive(proj)
-	return states, err
+	return m.run(in, newState, c, opts)
 }
 
 type mapper[S any] struct {

@@ -511,3 +511,29 @@ func TestMapFieldsZeroAllocations(t *testing.T) {
 	t.Logf("%v allocations per map of %d documents", allocs, docs)
 	require.Less(t, allocs, 64.0)
 }
+
+func TestProjectionClosedDuringMap(t *testing.T) {
+	data := ghData(t, 2<<20)
+	proj, err := simdjson.NewProjection("/type")
+	require.NoError(t, err)
+	var once sync.Once
+	states, err := simdjson.MapFields(simdjson.Bytes(data), proj, func(int) *int { return new(int) },
+		func(n *int, r simdjson.Row) error {
+			once.Do(func() { require.NoError(t, proj.Close()) }) // the map goes on
+			if _, ok := r.Bytes(0); !ok {
+				return fmt.Errorf("no type")
+			}
+			*n++
+			return nil
+		}, simdjson.Threads(2), simdjson.BatchSize(16<<10), simdjson.ChunkSize(64<<10))
+	require.NoError(t, err)
+	total := 0
+	for _, s := range states {
+		total += *s
+	}
+	require.Equal(t, len(runStream(t, simdjson.Bytes(data)).Docs), total)
+	_, err = simdjson.MapFields(simdjson.Bytes(data), proj, func(int) *int { return new(int) },
+		func(*int, simdjson.Row) error { return nil })
+	require.ErrorContains(t, err, "closed")
+	require.NoError(t, proj.Close())
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sync"
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
@@ -22,6 +23,10 @@ type Projection struct {
 	pointers []string
 	c        unsafe.Pointer
 	cleanup  runtime.Cleanup
+
+	mu     sync.Mutex
+	active int  // maps using it
+	closed bool // Close was called: the last map frees it
 }
 
 // NewProjection compiles pointers; field i of each Row is pointers[i]. An
@@ -46,14 +51,47 @@ func NewProjection(pointers ...string) (*Projection, error) {
 // Pointers returns the projection's pointers, in field order.
 func (pr *Projection) Pointers() []string { return append([]string(nil), pr.pointers...) }
 
-// Close frees the projection. Using it afterwards is an error.
+// Close frees the projection; maps running with it finish first (the last
+// one frees it). Starting a map with a closed projection is an error.
 func (pr *Projection) Close() error {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if pr.closed {
+		return nil
+	}
+	pr.closed = true
+	if pr.active == 0 {
+		pr.free()
+	}
+	return nil
+}
+
+func (pr *Projection) free() {
 	if pr.c != nil {
 		pr.cleanup.Stop()
 		shim.FreeProjection(pr.c)
 		pr.c = nil
 	}
-	return nil
+}
+
+// acquire marks the projection in use by a map; false when it is closed.
+func (pr *Projection) acquire() (unsafe.Pointer, bool) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if pr.closed || pr.c == nil {
+		return nil, false
+	}
+	pr.active++
+	return pr.c, true
+}
+
+func (pr *Projection) release() {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.active--
+	if pr.active == 0 && pr.closed {
+		pr.free()
+	}
 }
 
 // FieldKind is the kind of a projected value.
