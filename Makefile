@@ -10,7 +10,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-nocgo fuzz test-leaks test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-json bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-nocgo fuzz test-leaks test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -82,10 +82,9 @@ BENCH_ARGS ?=
 bench:
 	cd bench && GOEXPERIMENT=jsonv2 $(GO) run . -size 1GB -runs 3 $(BENCH_ARGS)
 
-# The same, as JSON lines in bench/results.json, and its chart.
-bench-json:
-	cd bench && GOEXPERIMENT=jsonv2 $(GO) run . -size 1GB -runs 3 -json $(BENCH_ARGS) > results.json
-	cd bench && $(GO) run . -chart results.json > chart.svg
+# bench/RESULTS.md's figures: 3 invocations, medians, chart (bench/results.sh).
+bench-results:
+	bench/results.sh
 
 # Build and vet the bench module (with and without json/v2), without running it.
 bench-vet:
