@@ -3,6 +3,7 @@ package simdjson
 import (
 	"bytes"
 	"iter"
+	"runtime"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -694,6 +695,7 @@ func (v Value) reset() error {
 	if rc := shim.Reset(v.p.nat.c, v.tok, v.depth); rc != 0 {
 		return v.p.fail(rc)
 	}
+	runtime.KeepAlive(v.p)
 	return nil
 }
 

@@ -32,6 +32,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -102,14 +103,15 @@ type native struct {
 	bufCap uint64
 }
 
+// free is safe to call twice and concurrently (Close and the cleanup can
+// race when the Parser becomes unreachable inside Close): each pointer is
+// taken exactly once.
 func (n *native) free() {
-	if n.c != nil {
-		shim.FreeParser(n.c)
-		n.c = nil
+	if c := atomic.SwapPointer(&n.c, nil); c != nil {
+		shim.FreeParser(c)
 	}
-	if n.buf != nil {
-		shim.Free(n.buf)
-		n.buf = nil
+	if b := atomic.SwapPointer(&n.buf, nil); b != nil {
+		shim.Free(b)
 	}
 }
 
@@ -153,6 +155,7 @@ func (p *Parser) Close() error {
 	if p.nat != nil {
 		p.nat.free()
 	}
+	runtime.KeepAlive(p) // no cleanup while Close runs
 	return nil
 }
 
@@ -168,7 +171,9 @@ func (p *Parser) Capacity() int {
 	if p.nat == nil || p.nat.c == nil {
 		return 0
 	}
-	return int(shim.Capacity(p.nat.c))
+	n := int(shim.Capacity(p.nat.c))
+	runtime.KeepAlive(p)
+	return n
 }
 
 // Parse parses b and returns its document: stage 1 (the SIMD scan that finds
