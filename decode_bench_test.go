@@ -9,15 +9,16 @@ import (
 	"testing"
 
 	"github.com/simdjson-cgo/simdjson"
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
 )
 
 // Decoding benchmarks: this package's Unmarshal against encoding/json's on
 // the documents of ../shared/data/jsonexamples, into interface{} and into
-// full and partial struct types (decode_types_test.go).
+// full and partial struct types (internal/corpus).
 //
 //	go test -run XXX -bench 'Decode' -benchmem -count 5
 
-var benchFiles = []string{"twitter.json", "citm_catalog.json", "canada.json", "github_events.json", "gsoc-2018.json"}
+var benchFiles = corpus.Files
 
 type unmarshalFunc func([]byte, any) error
 

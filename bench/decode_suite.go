@@ -25,6 +25,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -76,24 +77,15 @@ type decodeTarget struct {
 }
 
 func decodePayloads(dir string) ([]decodePayload, error) {
-	files := []struct {
-		name          string
-		full, partial func() any
-	}{
-		{"twitter.json", func() any { return new(twitterDoc) }, func() any { return new(twitterPartial) }},
-		{"citm_catalog.json", func() any { return new(citmDoc) }, func() any { return new(citmPartial) }},
-		{"canada.json", func() any { return new(canadaDoc) }, func() any { return new(canadaPartial) }},
-		{"github_events.json", func() any { return new([]githubEvent) }, func() any { return new(githubPartial) }},
-		{"gsoc-2018.json", func() any { return new(map[string]gsocProject) }, func() any { return new(gsocPartial) }},
-	}
 	anyTarget := decodeTarget{"any", func() any { return new(any) }}
 	var out []decodePayload
-	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(dir, f.name))
+	for _, name := range corpus.Files {
+		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, fmt.Errorf("decode suite: %w (set -decode-data)", err)
 		}
-		out = append(out, decodePayload{f.name, data, []decodeTarget{anyTarget, {"struct", f.full}, {"partial", f.partial}}})
+		ts := corpus.Types[name]
+		out = append(out, decodePayload{name, data, []decodeTarget{anyTarget, {"struct", ts[0]}, {"partial", ts[1]}}})
 	}
 	// Small payloads: one event (about 200 B), and arrays of events from
 	// github_events.json of about 2 kB and 20 kB.
@@ -115,13 +107,13 @@ func decodePayloads(dir string) ([]decodePayload, error) {
 		b, _ := json.Marshal(sel)
 		return b
 	}
-	partialEvents := func() any { return new(githubPartial) }
+	partialEvents := func() any { return new(corpus.GitHubPartial) }
 	out = append(out,
 		decodePayload{"small-200B", small, []decodeTarget{anyTarget,
-			{"struct", func() any { return new(githubEvent) }},
+			{"struct", func() any { return new(corpus.GitHubEvent) }},
 			{"partial", func() any { return new(githubPartialOne) }}}},
-		decodePayload{"small-2kB", pick(2000), []decodeTarget{anyTarget, {"struct", func() any { return new([]githubEvent) }}, {"partial", partialEvents}}},
-		decodePayload{"small-20kB", pick(20000), []decodeTarget{anyTarget, {"struct", func() any { return new([]githubEvent) }}, {"partial", partialEvents}}},
+		decodePayload{"small-2kB", pick(2000), []decodeTarget{anyTarget, {"struct", func() any { return new([]corpus.GitHubEvent) }}, {"partial", partialEvents}}},
+		decodePayload{"small-20kB", pick(20000), []decodeTarget{anyTarget, {"struct", func() any { return new([]corpus.GitHubEvent) }}, {"partial", partialEvents}}},
 	)
 	return out, nil
 }

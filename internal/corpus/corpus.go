@@ -1,10 +1,11 @@
-package main
+// Package corpus holds the Go types of the documents of
+// ../shared/data/jsonexamples, shared by the differential tests and
+// benchmarks of the root package and by the bench module's decode suite: a
+// full type for each document (every field it has) and a partial one (a few
+// fields; decoders skip the rest).
+package corpus
 
 import "encoding/json"
-
-// Go types for the documents of jsonexamples, for the decode suite (a copy
-// of the root package's decode_types_test.go): a full type (every field the
-// document has) and a partial one (a few fields; decoders skip the rest).
 
 type twitterDoc struct {
 	Statuses       []twitterStatus `json:"statuses"`
@@ -258,9 +259,18 @@ type gsocPartial map[string]struct {
 	Name string `json:"name"`
 }
 
-// corpusTypes maps a file of jsonexamples to constructors of its full and
-// partial types.
-var corpusTypes = map[string][2]func() any{
+// GitHubEvent is one event of github_events.json; GitHubPartial the partial
+// type of the whole file.
+type (
+	GitHubEvent   = githubEvent
+	GitHubPartial = githubPartial
+)
+
+// Files lists the documents of jsonexamples that have types, in a fixed order.
+var Files = []string{"twitter.json", "citm_catalog.json", "canada.json", "github_events.json", "gsoc-2018.json"}
+
+// Types maps each of Files to constructors of its full and partial types.
+var Types = map[string][2]func() any{
 	"twitter.json":       {func() any { return new(twitterDoc) }, func() any { return new(twitterPartial) }},
 	"citm_catalog.json":  {func() any { return new(citmDoc) }, func() any { return new(citmPartial) }},
 	"canada.json":        {func() any { return new(canadaDoc) }, func() any { return new(canadaPartial) }},
