@@ -23,15 +23,6 @@ import "C"
 
 import "unsafe"
 
-// DomView mirrors sj_dom_view: where the last parse left its tape and strings.
-type DomView struct {
-	Tape     unsafe.Pointer // TapeLen uint64 words
-	Strings  unsafe.Pointer // per string: uint32 length, bytes, NUL
-	Offsets  unsafe.Pointer // TapeLen uint32 input offsets, after DomOffsets
-	TapeLen  uint64
-	Capacity uint64
-}
-
 // Compile-time layout checks against the C struct.
 var (
 	_ [unsafe.Sizeof(DomView{}) - unsafe.Sizeof(C.sj_dom_view{})]byte

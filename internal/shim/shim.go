@@ -74,53 +74,6 @@ const (
 	FlagDead  = C.SJ_FLAG_DEAD
 )
 
-// Result mirrors sj_result: the shim writes each call's results there and Go
-// reads them in place.
-type Result struct {
-	Str    unsafe.Pointer
-	Key    unsafe.Pointer
-	Slen   uint64
-	Klen   uint64
-	U      uint64
-	F      float64
-	ErrOff int64
-	Tok    uint32
-	Off    uint32
-	Depth  int32
-	Flags  uint32
-	Kind   uint32
-	_      uint32
-
-	Docs     unsafe.Pointer // *Doc: the documents of the last batch
-	Fields   unsafe.Pointer // *Field: their projected values
-	Ndocs    uint64
-	Consumed uint64
-	Idx      unsafe.Pointer // *uint32: the structural indexes of the input
-	Ntok     uint64
-	Jump     unsafe.Pointer // *uint64: (epoch << 32) | closing token of each opening one
-	Epoch    uint64
-}
-
-// Doc mirrors sj_doc: one document (or bad line) of a batch.
-type Doc struct {
-	Tok    uint32
-	Off    uint32
-	End    uint32
-	Err    int32
-	ErrOff uint32
-	_      uint32
-}
-
-// Field mirrors sj_field: one projected value.
-type Field struct {
-	Str  unsafe.Pointer
-	Len  uint64
-	U    uint64
-	F    float64
-	Kind uint32
-	_    uint32
-}
-
 // Kinds of projected values.
 const (
 	FMissing = C.SJ_F_MISSING
@@ -208,19 +161,6 @@ func NewProjection(pointers []string) (unsafe.Pointer, int) {
 
 // FreeProjection releases a projection.
 func FreeProjection(pr unsafe.Pointer) { C.sj_projection_free((*C.sj_projection)(pr)) }
-
-// MapConfig configures RunMap.
-type MapConfig struct {
-	Buf     unsafe.Pointer // the input ([]byte mode; the caller pins it)
-	Len     uint64
-	Cap     uint64
-	Chunk   uint64
-	Batch   uint64
-	Parsers []unsafe.Pointer
-	Proj    unsafe.Pointer
-	Handler MapHandler // receives the workers' calls
-	Reader  bool
-}
 
 // RunMap runs the parallel map with one worker per parser (the calling
 // thread is worker 0) and returns when all have finished.
@@ -341,12 +281,6 @@ func ActiveImplementation() string { return C.GoString(C.sj_active_implementatio
 
 // BuiltinImplementation names the kernel the On-Demand stage 2 is compiled for.
 func BuiltinImplementation() string { return C.GoString(C.sj_builtin_implementation()) }
-
-// Implementation describes one compiled-in kernel.
-type Implementation struct {
-	Name, Description string
-	Supported         bool
-}
 
 // Implementations lists the kernels compiled in.
 func Implementations() []Implementation {

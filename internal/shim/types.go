@@ -1,0 +1,93 @@
+package shim
+
+import "unsafe"
+
+// The types of the shim's API, the same with and without cgo. Result, Doc,
+// Field and DomView mirror C structs of include/simdjson_go.h; shim.go and
+// dom.go check their layout against the C side at compile time.
+
+// Result mirrors sj_result: the shim writes each call's results there and Go
+// reads them in place.
+type Result struct {
+	Str    unsafe.Pointer
+	Key    unsafe.Pointer
+	Slen   uint64
+	Klen   uint64
+	U      uint64
+	F      float64
+	ErrOff int64
+	Tok    uint32
+	Off    uint32
+	Depth  int32
+	Flags  uint32
+	Kind   uint32
+	_      uint32
+
+	Docs     unsafe.Pointer // *Doc: the documents of the last batch
+	Fields   unsafe.Pointer // *Field: their projected values
+	Ndocs    uint64
+	Consumed uint64
+	Idx      unsafe.Pointer // *uint32: the structural indexes of the input
+	Ntok     uint64
+	Jump     unsafe.Pointer // *uint64: (epoch << 32) | closing token of each opening one
+	Epoch    uint64
+}
+
+// Doc mirrors sj_doc: one document (or bad line) of a batch.
+type Doc struct {
+	Tok    uint32
+	Off    uint32
+	End    uint32
+	Err    int32
+	ErrOff uint32
+	_      uint32
+}
+
+// Field mirrors sj_field: one projected value.
+type Field struct {
+	Str  unsafe.Pointer
+	Len  uint64
+	U    uint64
+	F    float64
+	Kind uint32
+	_    uint32
+}
+
+// MapConfig configures RunMap.
+type MapConfig struct {
+	Buf     unsafe.Pointer // the input ([]byte mode; the caller pins it)
+	Len     uint64
+	Cap     uint64
+	Chunk   uint64
+	Batch   uint64
+	Parsers []unsafe.Pointer
+	Proj    unsafe.Pointer
+	Handler MapHandler // receives the workers' calls
+	Reader  bool
+}
+
+// Implementation describes one compiled-in kernel.
+type Implementation struct {
+	Name, Description string
+	Supported         bool
+}
+
+// MapHandler receives the parallel map's calls from its worker threads.
+type MapHandler interface {
+	// Batch delivers the documents the worker's parser holds (its Result),
+	// parsed from buf[:n] at offset base of the input. It returns 0 to go on,
+	// 1 to stop every worker, 2 after a bad line under the stop policy.
+	Batch(worker int, base uint64, buf unsafe.Pointer, n uint64) int
+	// NextChunk hands the worker its next chunk of whole lines (C memory,
+	// readable up to capacity bytes); ok is false when there are no more.
+	NextChunk(worker int) (buf unsafe.Pointer, n, capacity, base uint64, ok bool)
+}
+
+// DomView mirrors sj_dom_view: where the last parse left its tape and strings.
+type DomView struct {
+	Tape     unsafe.Pointer // TapeLen uint64 words
+	Strings  unsafe.Pointer // per string: uint32 length, bytes, NUL
+	Offsets  unsafe.Pointer // TapeLen uint32 input offsets, after DomOffsets
+	TapeLen  uint64
+	Capacity uint64
+}
