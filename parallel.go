@@ -108,7 +108,6 @@ type mapper[S any] struct {
 
 type mapWorker struct {
 	bad   []*LineError
-	docs  int64
 	chunk mapChunk // the chunk the worker holds (reader input)
 	held  bool
 }
@@ -326,7 +325,6 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 		} else {
 			err = m.fnRow(st, Row{f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
 		}
-		wk.docs++
 		if err != nil {
 			m.fail(err)
 			return 1
@@ -337,16 +335,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 }
 
 func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineError {
-	errOff := int64(d.ErrOff)
-	if ErrorCode(d.Err) == ErrUTF8 && int(d.End) <= len(p.input) {
-		if i := invalidUTF8(p.input[d.Off:d.End]); i >= 0 {
-			errOff = int64(d.Off) + int64(i)
-		}
-	}
-	le := &LineError{
-		Offset: int64(base) + int64(d.Off),
-		Err:    &Error{Code: ErrorCode(d.Err), Offset: int64(base) + errOff},
-	}
+	le := badLine(p.input, int64(base), d)
 	if !m.isData { // reader input: count lines in the held chunk now
 		wk := &m.workers[w]
 		ch := wk.chunk

@@ -332,17 +332,24 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 
 // lineError describes bad document d of the batch window (at data[pos:]).
 func (s *Stream) lineError(data []byte, base int64, pos int, window []byte, d shim.Doc) *LineError {
+	le := badLine(window, base+int64(pos), &d)
+	le.Line = s.lineOf(data, base, le.Offset)
+	return le
+}
+
+// badLine describes bad document d of a batch (batch: its bytes; base:
+// their offset in the input), without its line number. Invalid UTF-8 is
+// located exactly.
+func badLine(batch []byte, base int64, d *shim.Doc) *LineError {
 	errOff := int64(d.ErrOff)
-	if ErrorCode(d.Err) == ErrUTF8 && d.End <= uint32(len(window)) {
-		if i := invalidUTF8(window[d.Off:d.End]); i >= 0 {
+	if ErrorCode(d.Err) == ErrUTF8 && int(d.End) <= len(batch) {
+		if i := invalidUTF8(batch[d.Off:d.End]); i >= 0 {
 			errOff = int64(d.Off) + int64(i)
 		}
 	}
-	start := base + int64(pos) + int64(d.Off)
 	return &LineError{
-		Line:   s.lineOf(data, base, start),
-		Offset: start,
-		Err:    &Error{Code: ErrorCode(d.Err), Offset: base + int64(pos) + errOff},
+		Offset: base + int64(d.Off),
+		Err:    &Error{Code: ErrorCode(d.Err), Offset: base + errOff},
 	}
 }
 
@@ -388,7 +395,6 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 			s.lineOff = 3
 		}
 		bom = false
-		s.lineOfBase(data, base)
 		used, ok := s.process(data, base, eof, true, yield)
 		if !ok || eof {
 			return
@@ -412,14 +418,8 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 	}
 }
 
-// lineOfBase and countLines keep line numbers exact across chunks: lines are
-// counted in each chunk's consumed part before the chunk is reused.
-func (s *Stream) lineOfBase(data []byte, base int64) {
-	if s.lineOff < base {
-		s.lineOff = base
-	}
-}
-
+// countLines keeps line numbers exact across chunks: the lines of each
+// chunk's consumed part are counted before the chunk is reused.
 func (s *Stream) countLines(consumed []byte, base int64) {
 	end := base + int64(len(consumed))
 	if s.lineOff < end {
