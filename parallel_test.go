@@ -478,6 +478,64 @@ func TestProjectionValues(t *testing.T) {
 	require.Equal(t, []string{"/a/~1b"}, slices.Collect(slices.Values(must(simdjson.NewProjection("/a/~1b")).Pointers())))
 }
 
+// A projection takes the first of duplicate keys, as AtPointer does, and
+// once every pointer of a container is found it skips the container's rest
+// without checking less: a bad bracket after the last field still makes the
+// line bad.
+func TestProjectionDuplicateKeysAndSkippedRest(t *testing.T) {
+	data := []byte(`{"a":1,"b":{"c":"x","c":"y"},"a":2,"rest":[{"k":[1,2]},3]}
+{"a":3,"b":{"c":"z"},"tail":[1,{"x":2}],"more":{"y":[]}}
+{"a":4,"b":{"c":"w"},"tail":[1,{"x":2]]}
+{"b":{"c":"v","d":{"e":[1}},"a":5}
+[0,[1,2],{"a":[3]},4,[5,6}]
+`)
+	proj, err := simdjson.NewProjection("/a", "/b/c")
+	require.NoError(t, err)
+	defer proj.Close()
+	type got struct {
+		a int64
+		c string
+	}
+	var rows []got
+	var bad []*simdjson.LineError
+	_, err = simdjson.MapFields(simdjson.Bytes(data), proj, func(int) *int { return new(int) }, func(_ *int, r simdjson.Row) error {
+		a, _ := r.Int64(0)
+		c, _ := r.String(1)
+		rows = append(rows, got{a, c})
+		return nil
+	}, simdjson.Threads(1), simdjson.SkipBadLines(func(le *simdjson.LineError) { bad = append(bad, le) }))
+	require.NoError(t, err)
+	require.Equal(t, []got{{1, "x"}, {3, "z"}}, rows)
+	require.Len(t, bad, 3)
+	for i, le := range bad {
+		require.Equal(t, i+3, le.Line)
+		require.ErrorIs(t, le, simdjson.ErrTape)
+	}
+
+	// The same first-wins answer through the handles.
+	doc, err := simdjson.NewParser().Parse([]byte(`{"a":1,"b":{"c":"x","c":"y"},"a":2}`))
+	require.NoError(t, err)
+	v, err := doc.AtPointer("/b/c")
+	require.NoError(t, err)
+	require.Equal(t, "x", must(v.String()))
+
+	// Arrays: once every index is found the rest is skipped, and checked.
+	proj2, err := simdjson.NewProjection("/1/0")
+	require.NoError(t, err)
+	defer proj2.Close()
+	var vals []int64
+	bad = nil
+	_, err = simdjson.MapFields(simdjson.Bytes([]byte("[0,[7,8],{\"a\":[3]},4]\n[0,[9],[5,6}]\n")), proj2, func(int) *int { return new(int) }, func(_ *int, r simdjson.Row) error {
+		v, _ := r.Int64(0)
+		vals = append(vals, v)
+		return nil
+	}, simdjson.Threads(1), simdjson.SkipBadLines(func(le *simdjson.LineError) { bad = append(bad, le) }))
+	require.NoError(t, err)
+	require.Equal(t, []int64{7}, vals)
+	require.Len(t, bad, 1)
+	require.Equal(t, 2, bad[0].Line)
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)

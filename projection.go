@@ -15,7 +15,10 @@ import (
 // compiled into a trie, and followed by the native threads in the same pass
 // that finds where each document ends. Keys are compared as written in the
 // input, as simdjson's find_field does: a key spelled with escape sequences
-// in the input does not match.
+// in the input does not match. Of duplicate keys the first is taken, as
+// AtPointer takes it; once every pointer under a container is found, the
+// rest of the container is only checked (brackets), not matched against the
+// pointers.
 //
 // A Projection is safe for concurrent use by several maps. Close frees it;
 // the garbage collector frees a forgotten one.

@@ -39,6 +39,7 @@ func readerMethod(f func(simdjson.Input, int) (*Counts, error)) func(io.Reader, 
 		if err != nil {
 			return nil, err
 		}
+		c.flush()
 		return c, nil
 	}
 }
@@ -67,7 +68,7 @@ func lazyEvent(c *Counts, doc simdjson.Document) error {
 	if err != nil {
 		return err
 	}
-	c.Types[string(typ)]++
+	c.AddType(typ)
 	if string(typ) != "PullRequestEvent" {
 		return nil
 	}
@@ -101,7 +102,7 @@ func lazyEvent(c *Counts, doc simdjson.Document) error {
 	if err != nil {
 		return err
 	}
-	c.Langs[string(lang)]++
+	c.AddLang(lang)
 	return nil
 }
 
@@ -121,7 +122,7 @@ func fieldsEvent(c *Counts, row simdjson.Row) error {
 	if !ok {
 		return fieldError(row, 0)
 	}
-	c.Types[string(typ)]++
+	c.AddType(typ)
 	if string(typ) != "PullRequestEvent" {
 		return nil
 	}
@@ -133,7 +134,7 @@ func fieldsEvent(c *Counts, row simdjson.Row) error {
 		return nil
 	}
 	if lang, ok := row.Bytes(2); ok {
-		c.Langs[string(lang)]++
+		c.AddLang(lang)
 	} else if row.IsNull(2) || row.Missing(2) {
 		c.Null++
 	} else {

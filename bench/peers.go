@@ -73,7 +73,7 @@ func simdjsonGo(data []byte, threads int) (*Counts, error) {
 				if err != nil {
 					return err
 				}
-				c.Types[string(t)]++
+				c.AddType(t)
 				if string(t) != "PullRequestEvent" {
 					return nil
 				}
@@ -97,7 +97,7 @@ func simdjsonGo(data []byte, threads int) (*Counts, error) {
 				if err != nil {
 					return err
 				}
-				c.Langs[string(l)]++
+				c.AddLang(l)
 				return nil
 			})
 			if err != nil {
@@ -141,7 +141,7 @@ func jsonparserRun(data []byte, threads int) (*Counts, error) {
 			if err != nil {
 				return fmt.Errorf("jsonparser: type: %w", err)
 			}
-			c.Types[string(t)]++
+			c.AddType(t)
 			if string(t) != "PullRequestEvent" {
 				return nil
 			}
@@ -160,7 +160,7 @@ func jsonparserRun(data []byte, threads int) (*Counts, error) {
 			case err != nil:
 				return fmt.Errorf("jsonparser: language: %w", err)
 			default:
-				c.Langs[string(l)]++
+				c.AddLang(l)
 			}
 			return nil
 		})
@@ -176,7 +176,7 @@ func fastjsonRun(data []byte, threads int) (*Counts, error) {
 				return err
 			}
 			t := v.GetStringBytes("type")
-			c.Types[string(t)]++
+			c.AddType(t)
 			if string(t) != "PullRequestEvent" || string(v.GetStringBytes("payload", "action")) != "opened" {
 				return nil
 			}
@@ -184,7 +184,7 @@ func fastjsonRun(data []byte, threads int) (*Counts, error) {
 			if l == nil || l.Type() == fastjson.TypeNull {
 				c.Null++
 			} else {
-				c.Langs[string(l.GetStringBytes())]++
+				c.AddLang(l.GetStringBytes())
 			}
 			return nil
 		})

@@ -21,6 +21,50 @@ type Counts struct {
 	Types map[string]int64 // events by type
 	Langs map[string]int64 // opened pull requests by base-repository language
 	Null  int64            // opened pull requests whose base repository has no language
+
+	// What AddType and AddLang counted, until flush adds it to the maps.
+	types, langs tally
+}
+
+// AddType counts an event of type t, AddLang an opened pull request whose
+// base repository's language is l: the per-document counting of the methods
+// that read the names as bytes. Indexing a Go map with string(b) in an
+// increment allocates the key every time, so these count in a tally as
+// native.cpp does (a short slice searched linearly) and flush adds the
+// tallies to the maps at the end.
+func (c *Counts) AddType(t []byte) { c.types.add(t) }
+
+// AddLang: see AddType.
+func (c *Counts) AddLang(l []byte) { c.langs.add(l) }
+
+// flush adds the tallies of AddType and AddLang to the maps.
+func (c *Counts) flush() {
+	c.types.drain(c.Types)
+	c.langs.drain(c.Langs)
+}
+
+// tally counts a few distinct keys without allocating per count.
+type tally struct {
+	keys []string
+	n    []int64
+}
+
+func (t *tally) add(k []byte) {
+	for i, s := range t.keys {
+		if s == string(k) {
+			t.n[i]++
+			return
+		}
+	}
+	t.keys = append(t.keys, string(k))
+	t.n = append(t.n, 1)
+}
+
+func (t *tally) drain(m map[string]int64) {
+	for i, k := range t.keys {
+		m[k] += t.n[i]
+	}
+	t.keys, t.n = t.keys[:0], t.n[:0]
 }
 
 func newCounts() *Counts {
@@ -46,6 +90,7 @@ func (c *Counts) Events() int64 {
 }
 
 func (c *Counts) merge(o *Counts) {
+	o.flush()
 	for k, v := range o.Types {
 		c.Types[k] += v
 	}
@@ -136,6 +181,7 @@ func seedMethod(f func(data []byte, threads int) (*Counts, error)) func([]byte, 
 		if err != nil {
 			return nil, err
 		}
+		c.flush()
 		return c, nil
 	}
 }

@@ -92,6 +92,7 @@ struct pnode {
   bool has_index{};
   int32_t slot{-1};         // field number when a pointer ends here
   std::vector<uint32_t> kids;
+  uint64_t full{};          // a mask with a bit per kid (0: more than 64 kids)
 };
 
 }  // namespace
@@ -122,6 +123,7 @@ struct sj_parser {
   std::vector<int32_t> pcur{};     // projection: trie node of each open container
   std::vector<int32_t> praw{};     // projection: field taking each container's raw text
   std::vector<uint64_t> pelem{};   // projection: element index in each open array
+  std::vector<uint64_t> pmask{};   // projection: kids of each open container's node found so far
   const uint8_t *buf{};
   uint64_t len{};
   od::token_position root{};
@@ -658,24 +660,60 @@ void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
   if (p->dead) revive(p);
 }
 
-// The kid of trie node nd matching the raw key at buf[k:k+klen] (keys are
-// compared as written, like simdjson's find_field), or -1.
+// The position in nd.kids of the kid matching the raw key at
+// buf[k:k+klen] (keys are compared as written, like simdjson's find_field),
+// or -1.
 inline int32_t match_key(const sj_projection *pr, const pnode &nd, const uint8_t *k, uint64_t klen) {
-  for (uint32_t kid : nd.kids) {
-    const std::string &key = pr->nodes[kid].key;
+  for (size_t j = 0; j < nd.kids.size(); j++) {
+    const std::string &key = pr->nodes[nd.kids[j]].key;
     if (key.size() != klen || (klen && key[0] != char(k[0]))) continue;
     uint64_t i = 1;
     while (i < klen && key[i] == char(k[i])) i++;
-    if (i >= klen) return int32_t(kid);
+    if (i >= klen) return int32_t(j);
   }
   return -1;
 }
 
 inline int32_t match_index(const sj_projection *pr, const pnode &nd, uint64_t i) {
-  for (uint32_t kid : nd.kids) {
-    const pnode &c = pr->nodes[kid];
-    if (c.has_index && c.index == i) return int32_t(kid);
+  for (size_t j = 0; j < nd.kids.size(); j++) {
+    const pnode &c = pr->nodes[nd.kids[j]];
+    if (c.has_index && c.index == i) return int32_t(j);
   }
+  return -1;
+}
+
+// Skips the rest of the container at level d0 (its kind in the walk's
+// bracket stack) from token t, the first one not yet walked, and leaves t at
+// its closing bracket. Checks brackets as walk_value does. Returns 0, an
+// error (err_off set), or -1 when the container is cut off by limit.
+int skip_rest(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit, uint32_t d0,
+              uint32_t &err_off) {
+  const uint8_t *buf = p->buf;
+  uint64_t *st = p->bstack.data();
+  uint32_t depth = d0 + 1;
+  while (t < n && idx[t] < limit) {
+    uint32_t o = idx[t];
+    uint8_t c = buf[o];
+    if (c == '{' || c == '[') {
+      if (depth >= p->max_depth) {
+        err_off = o;
+        return simdjson::DEPTH_ERROR;
+      }
+      uint64_t bit = uint64_t(1) << (depth & 63);
+      if (c == '{') st[depth >> 6] |= bit; else st[depth >> 6] &= ~bit;
+      depth++;
+    } else if (c == '}' || c == ']') {
+      depth--;
+      bool obj = (st[depth >> 6] >> (depth & 63)) & 1;
+      if (obj != (c == '}')) {
+        err_off = o;
+        return simdjson::TAPE_ERROR;
+      }
+      if (depth == d0) return 0;
+    }
+    t++;
+  }
+  err_off = uint32_t(t < n && idx[t] < limit ? idx[t] : std::min<uint64_t>(limit, p->len));
   return -1;
 }
 
@@ -700,9 +738,20 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
   int32_t *cur = p->pcur.data();
   int32_t *raw = p->praw.data();
   uint64_t *elem = p->pelem.data();
+  uint64_t *mask = p->pmask.data();
   uint32_t depth = 0;
   int32_t pending = 0;  // trie node of the value that starts next (-1 none)
   bool key_next = false;
+  // The trie node of kid j of the container at level l, the first time it
+  // is met there (the first of duplicate keys is taken, as find_field and
+  // at_pointer do); -1 otherwise.
+  auto take = [&](uint32_t l, int32_t j) -> int32_t {
+    if (j < 0) return -1;
+    uint64_t bit = j < 64 ? uint64_t(1) << j : 0;
+    if (mask[l] & bit) return -1;
+    mask[l] |= bit;
+    return int32_t(pr->nodes[size_t(cur[l])].kids[size_t(j)]);
+  };
   while (t < n && idx[t] < limit) {
     uint32_t o = idx[t];
     c = buf[o];
@@ -719,35 +768,8 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
         if (nd < 0) {
           // A subtree the projection does not reach: skip it as walk_value
           // does, leaving t at its closing bracket.
-          uint32_t d0 = depth;
-          depth++;
           t++;
-          while (t < n && idx[t] < limit) {
-            o = idx[t];
-            c = buf[o];
-            if (c == '{' || c == '[') {
-              if (depth >= p->max_depth) {
-                err_off = o;
-                return simdjson::DEPTH_ERROR;
-              }
-              uint64_t b2 = uint64_t(1) << (depth & 63);
-              if (c == '{') st[depth >> 6] |= b2; else st[depth >> 6] &= ~b2;
-              depth++;
-            } else if (c == '}' || c == ']') {
-              depth--;
-              bool obj = (st[depth >> 6] >> (depth & 63)) & 1;
-              if (obj != (c == '}')) {
-                err_off = o;
-                return simdjson::TAPE_ERROR;
-              }
-              if (depth == d0) break;
-            }
-            t++;
-          }
-          if (depth != d0) {
-            err_off = uint32_t(t < n && idx[t] < limit ? idx[t] : std::min<uint64_t>(limit, p->len));
-            return -1;
-          }
+          if (int err = skip_rest(p, idx, n, t, limit, depth, err_off)) return err;
           pending = -1;
           key_next = false;
           break;
@@ -755,6 +777,7 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
         raw[depth] = -1;
         cur[depth] = -1;
         elem[depth] = 0;
+        mask[depth] = 0;
         {
           const pnode &x = pr->nodes[size_t(nd)];
           if (x.slot >= 0) {
@@ -770,7 +793,7 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
         if (c == '{') {
           key_next = true;
         } else if (cur[depth - 1] >= 0) {
-          pending = match_index(pr, pr->nodes[size_t(cur[depth - 1])], 0);
+          pending = take(depth - 1, match_index(pr, pr->nodes[size_t(cur[depth - 1])], 0));
         }
         break;
       }
@@ -798,10 +821,18 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
       case ',': {
         bool obj = (st[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1;
         pending = -1;
+        if (cur[depth - 1] >= 0 && mask[depth - 1] == pr->nodes[size_t(cur[depth - 1])].full) {
+          // Every kid of this container's node was found: skip to its
+          // closing bracket, which the next round takes.
+          t++;
+          if (int err = skip_rest(p, idx, n, t, limit, depth - 1, err_off)) return err;
+          key_next = false;
+          continue;
+        }
         if (obj) {
           key_next = true;
         } else if (cur[depth - 1] >= 0) {
-          pending = match_index(pr, pr->nodes[size_t(cur[depth - 1])], ++elem[depth - 1]);
+          pending = take(depth - 1, match_index(pr, pr->nodes[size_t(cur[depth - 1])], ++elem[depth - 1]));
         } else {
           ++elem[depth - 1];
         }
@@ -820,7 +851,7 @@ int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uin
             while (ke > ks && ke[-1] != '"') ke--;
             if (ke > ks) {
               ke--;
-              pending = match_key(pr, pr->nodes[size_t(cur[depth - 1])], ks, uint64_t(ke - ks));
+              pending = take(depth - 1, match_key(pr, pr->nodes[size_t(cur[depth - 1])], ks, uint64_t(ke - ks)));
             }
           }
         } else {
@@ -1244,6 +1275,7 @@ int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int m
       p->pcur.resize(d);
       p->praw.resize(d);
       p->pelem.resize(d);
+      p->pmask.resize(d);
     }
   }
   int rc = mode == 0 ? batch_ndjson(p, buf, len, pr) : batch_many(p, buf, len, final, pr);
@@ -1317,6 +1349,10 @@ sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uin
       return nullptr;
     }
     pr->nodes[node].slot = int32_t(i);
+  }
+  for (pnode &nd : pr->nodes) {
+    size_t k = nd.kids.size();
+    nd.full = k > 64 ? 0 : k == 64 ? ~uint64_t(0) : (uint64_t(1) << k) - 1;
   }
   return pr.release();
 }
