@@ -120,10 +120,6 @@ struct sj_parser {
   // bracket. Entries of other epochs are unknown.
   std::unique_ptr<uint64_t[]> jump{};
   size_t jump_cap{};
-  std::vector<int32_t> pcur{};     // projection: trie node of each open container
-  std::vector<int32_t> praw{};     // projection: field taking each container's raw text
-  std::vector<uint64_t> pelem{};   // projection: element index in each open array
-  std::vector<uint64_t> pmask{};   // projection: kids of each open container's node found so far
   const uint8_t *buf{};
   uint64_t len{};
   od::token_position root{};
@@ -682,190 +678,74 @@ inline int32_t match_index(const sj_projection *pr, const pnode &nd, uint64_t i)
   return -1;
 }
 
-// Skips the rest of the container at level d0 (its kind in the walk's
-// bracket stack) from token t, the first one not yet walked, and leaves t at
-// its closing bracket. Checks brackets as walk_value does. Returns 0, an
-// error (err_off set), or -1 when the container is cut off by limit.
-int skip_rest(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit, uint32_t d0,
-              uint32_t &err_off) {
+// Extracts the values of projection node nd and of its kids from the value
+// at token t (depth: as the handles count it, 1 for a document) into row.
+// The value has been walked (walk_value): each of its containers' closing
+// token is in the jump table, so the search visits only the keys (or
+// elements) of the containers on the projection's paths and steps over
+// every value in one move. Of duplicate keys the first is taken, as
+// find_field and at_pointer do.
+void project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t *idx, uint32_t t, int32_t depth,
+             sj_field *row) {
+  const pnode &x = pr->nodes[nd];
   const uint8_t *buf = p->buf;
-  uint64_t *st = p->bstack.data();
-  uint32_t depth = d0 + 1;
-  while (t < n && idx[t] < limit) {
-    uint32_t o = idx[t];
-    uint8_t c = buf[o];
-    if (c == '{' || c == '[') {
-      if (depth >= p->max_depth) {
-        err_off = o;
-        return simdjson::DEPTH_ERROR;
-      }
-      uint64_t bit = uint64_t(1) << (depth & 63);
-      if (c == '{') st[depth >> 6] |= bit; else st[depth >> 6] &= ~bit;
-      depth++;
-    } else if (c == '}' || c == ']') {
-      depth--;
-      bool obj = (st[depth >> 6] >> (depth & 63)) & 1;
-      if (obj != (c == '}')) {
-        err_off = o;
-        return simdjson::TAPE_ERROR;
-      }
-      if (depth == d0) return 0;
-    }
-    t++;
+  const uint64_t *jump = p->jump.get();
+  uint8_t c = buf[idx[t]];
+  bool obj = c == '{';
+  if (!obj && c != '[') {
+    if (x.slot >= 0) extract(p, t, depth, row[x.slot]);
+    return;
   }
-  err_off = uint32_t(t < n && idx[t] < limit ? idx[t] : std::min<uint64_t>(limit, p->len));
-  return -1;
+  uint32_t close = uint32_t(jump[t]);
+  if (x.slot >= 0) {
+    sj_field &f = row[x.slot];
+    f.kind = obj ? SJ_F_OBJECT : SJ_F_ARRAY;
+    f.str = buf + idx[t];
+    f.len = uint64_t(idx[close]) + 1 - idx[t];
+  }
+  if (x.kids.empty()) return;
+  uint64_t found = 0;
+  uint64_t i = 0;  // element index
+  uint32_t k = t + 1;
+  while (k < close) {
+    int32_t j;
+    uint32_t v;
+    if (obj) {  // k: a key; k + 1: ':'; k + 2: its value
+      v = k + 2;
+      const uint8_t *ks = buf + idx[k] + 1;
+      const uint8_t *ke = buf + idx[k + 1];
+      while (ke > ks && ke[-1] != '"') ke--;
+      j = ke > ks ? match_key(pr, x, ks, uint64_t(ke - 1 - ks)) : -1;
+    } else {
+      v = k;
+      j = match_index(pr, x, i++);
+    }
+    if (j >= 0) {
+      uint64_t bit = j < 64 ? uint64_t(1) << j : 0;
+      if (!(found & bit)) {
+        found |= bit;
+        project(p, pr, x.kids[size_t(j)], idx, v, depth + 1, row);
+        if (found == x.full) return;
+      }
+    }
+    uint8_t vc = buf[idx[v]];
+    k = (vc == '{' || vc == '[' ? uint32_t(jump[v]) : v) + 2;  // past the ','
+  }
 }
 
-// walk_value with a projection: the same single pass over the tokens also
-// follows the projection's trie and extracts the values it reaches into row.
-int walk_project(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
-                 uint64_t limit, uint32_t &err_off, sj_field *row) {
-  const uint8_t *buf = p->buf;
-  const pnode &rootn = pr->nodes[0];
-  uint8_t c = buf[idx[t]];
-  if (c != '{' && c != '[') {
-    if (c == '}' || c == ']' || c == ',' || c == ':') {
-      err_off = idx[t];
-      t++;
-      return simdjson::TAPE_ERROR;
-    }
-    if (rootn.slot >= 0) extract(p, t, 1, row[rootn.slot]);
+// Walks the document at token t (walk_value) and, with a projection,
+// extracts its fields into row.
+inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
+                    uint64_t limit, uint32_t &err_off, sj_field *row) {
+  uint32_t start = t;
+  if (pr && !p->jump) {  // the jump table could not be allocated
+    err_off = idx[t];
     t++;
-    return 0;
+    return simdjson::MEMALLOC;
   }
-  uint64_t *st = p->bstack.data();
-  int32_t *cur = p->pcur.data();
-  int32_t *raw = p->praw.data();
-  uint64_t *elem = p->pelem.data();
-  uint64_t *mask = p->pmask.data();
-  uint32_t depth = 0;
-  int32_t pending = 0;  // trie node of the value that starts next (-1 none)
-  bool key_next = false;
-  // The trie node of kid j of the container at level l, the first time it
-  // is met there (the first of duplicate keys is taken, as find_field and
-  // at_pointer do); -1 otherwise.
-  auto take = [&](uint32_t l, int32_t j) -> int32_t {
-    if (j < 0) return -1;
-    uint64_t bit = j < 64 ? uint64_t(1) << j : 0;
-    if (mask[l] & bit) return -1;
-    mask[l] |= bit;
-    return int32_t(pr->nodes[size_t(cur[l])].kids[size_t(j)]);
-  };
-  while (t < n && idx[t] < limit) {
-    uint32_t o = idx[t];
-    c = buf[o];
-    switch (c) {
-      case '{':
-      case '[': {
-        if (depth >= p->max_depth) {
-          err_off = o;
-          return simdjson::DEPTH_ERROR;
-        }
-        uint64_t bit = uint64_t(1) << (depth & 63);
-        if (c == '{') st[depth >> 6] |= bit; else st[depth >> 6] &= ~bit;
-        int32_t nd = pending;
-        if (nd < 0) {
-          // A subtree the projection does not reach: skip it as walk_value
-          // does, leaving t at its closing bracket.
-          t++;
-          if (int err = skip_rest(p, idx, n, t, limit, depth, err_off)) return err;
-          pending = -1;
-          key_next = false;
-          break;
-        }
-        raw[depth] = -1;
-        cur[depth] = -1;
-        elem[depth] = 0;
-        mask[depth] = 0;
-        {
-          const pnode &x = pr->nodes[size_t(nd)];
-          if (x.slot >= 0) {
-            sj_field &f = row[x.slot];
-            f.kind = c == '{' ? SJ_F_OBJECT : SJ_F_ARRAY;
-            f.str = buf + o;
-            raw[depth] = x.slot;
-          }
-          if (!x.kids.empty()) cur[depth] = nd;
-        }
-        depth++;
-        pending = -1;
-        if (c == '{') {
-          key_next = true;
-        } else if (cur[depth - 1] >= 0) {
-          pending = take(depth - 1, match_index(pr, pr->nodes[size_t(cur[depth - 1])], 0));
-        }
-        break;
-      }
-      case '}':
-      case ']': {
-        if (depth == 0) {
-          err_off = o;
-          return simdjson::TAPE_ERROR;
-        }
-        depth--;
-        bool obj = (st[depth >> 6] >> (depth & 63)) & 1;
-        if (obj != (c == '}')) {
-          err_off = o;
-          return simdjson::TAPE_ERROR;
-        }
-        if (raw[depth] >= 0) row[raw[depth]].len = uint64_t(o + 1) - uint64_t(row[raw[depth]].str - buf);
-        pending = -1;
-        key_next = false;
-        if (depth == 0) {
-          t++;
-          return 0;
-        }
-        break;
-      }
-      case ',': {
-        bool obj = (st[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1;
-        pending = -1;
-        if (cur[depth - 1] >= 0 && mask[depth - 1] == pr->nodes[size_t(cur[depth - 1])].full) {
-          // Every kid of this container's node was found: skip to its
-          // closing bracket, which the next round takes.
-          t++;
-          if (int err = skip_rest(p, idx, n, t, limit, depth - 1, err_off)) return err;
-          key_next = false;
-          continue;
-        }
-        if (obj) {
-          key_next = true;
-        } else if (cur[depth - 1] >= 0) {
-          pending = take(depth - 1, match_index(pr, pr->nodes[size_t(cur[depth - 1])], ++elem[depth - 1]));
-        } else {
-          ++elem[depth - 1];
-        }
-        break;
-      }
-      case ':':
-        break;
-      default:
-        if (key_next) {
-          key_next = false;
-          pending = -1;
-          if (cur[depth - 1] >= 0 && c == '"' && t + 1 < n) {
-            // The key ends at the last quote before the ':' token.
-            const uint8_t *ks = buf + o + 1;
-            const uint8_t *ke = buf + idx[t + 1];
-            while (ke > ks && ke[-1] != '"') ke--;
-            if (ke > ks) {
-              ke--;
-              pending = take(depth - 1, match_key(pr, pr->nodes[size_t(cur[depth - 1])], ks, uint64_t(ke - ks)));
-            }
-          }
-        } else {
-          if (pending >= 0 && pr->nodes[size_t(pending)].slot >= 0) {
-            extract(p, t, int32_t(depth + 1), row[pr->nodes[size_t(pending)].slot]);
-          }
-          pending = -1;
-        }
-        break;
-    }
-    t++;
-  }
-  err_off = uint32_t(t < n && idx[t] < limit ? idx[t] : std::min<uint64_t>(limit, p->len));
-  return -1;
+  int err = walk_value(p, idx, n, t, limit, err_off);
+  if (!err && pr) project(p, pr, 0, idx, start, 1, row);
+  return err;
 }
 
 // Splits an NDJSON batch into lines (memchr finds each end) and walks the
@@ -889,7 +769,7 @@ void split_lines(sj_parser *p, uint64_t upto, const sj_projection *pr) {
       if (pr) {
         p->fields.resize(p->fields.size() + pr->nfields);
         sj_field *row = p->fields.data() + p->fields.size() - pr->nfields;
-        err = walk_project(p, pr, idx, n, t, le, eo, row);
+        err = walk_doc(p, pr, idx, n, t, le, eo, row);
         if (err) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
       } else {
         err = walk_value(p, idx, n, t, le, eo);
@@ -1091,7 +971,7 @@ int batch_many(sj_parser *p, const uint8_t *buf, uint64_t len, int final, const 
     if (pr) {
       p->fields.resize(p->fields.size() + pr->nfields);
       sj_field *row = p->fields.data() + p->fields.size() - pr->nfields;
-      rc = walk_project(p, pr, idx, n, t, UINT64_MAX, eo, row);
+      rc = walk_doc(p, pr, idx, n, t, UINT64_MAX, eo, row);
       if (rc) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
     } else {
       rc = walk_value(p, idx, n, t, UINT64_MAX, eo);
@@ -1269,15 +1149,6 @@ int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int m
   begin_input(p);
   if (cap < len + simdjson::SIMDJSON_PADDING) return simdjson::INSUFFICIENT_PADDING;
   if (len >= uint64_t(UINT32_MAX) - 64) return simdjson::CAPACITY;
-  if (pr) {
-    size_t d = p->max_depth + 2;
-    if (p->pcur.size() < d) {
-      p->pcur.resize(d);
-      p->praw.resize(d);
-      p->pelem.resize(d);
-      p->pmask.resize(d);
-    }
-  }
   int rc = mode == 0 ? batch_ndjson(p, buf, len, pr) : batch_many(p, buf, len, final, pr);
   if (rc) {
     p->buf = nullptr;
