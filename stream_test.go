@@ -405,3 +405,39 @@ func TestStreamDocumentsDeeperThanLimit(t *testing.T) {
 	require.ErrorIs(t, got.Bad[0], simdjson.ErrDepth)
 	require.Equal(t, 2, got.Bad[0].Line)
 }
+
+// A line whose brackets balance around a structural error (a value where a
+// key belongs, a missing comma) passes the batch's walk; simdjson's skipping
+// can then run past its closing bracket into the next line. No access may
+// answer from the next document: each reports the error (found by
+// FuzzStream).
+func TestStreamMalformedLineDoesNotReadTheNextOne(t *testing.T) {
+	for _, bad := range []string{`{"a":"00":1}`, `{"a":"00":[00{"0"00}]}`, `{"a":1 "zz":2}`, `["x":1]`} {
+		for _, next := range []string{`}0`, `{"zz":5}`, `[1,2]`, `0`} {
+			data := []byte(bad + "\n" + next + "\n")
+			p := simdjson.NewParser()
+			s := p.Stream(simdjson.Bytes(data), simdjson.SkipBadLines(nil))
+			for _, doc := range s.Documents() {
+				if doc.Offset() != 0 {
+					continue
+				}
+				_, err := toAny(doc.Value)
+				require.Error(t, err, "%q then %q: traversal", bad, next)
+				if v, err := doc.Field("zz"); err == nil {
+					n, _ := v.Int64()
+					require.NotEqual(t, int64(5), n, "%q then %q: zz from the next line", bad, next)
+				}
+				if o, err := doc.Object(); err == nil {
+					_, err = o.Count()
+					require.Error(t, err, "%q then %q: count", bad, next)
+				} else if a, err := doc.Array(); err == nil {
+					_, err = a.Count()
+					require.Error(t, err, "%q then %q: count", bad, next)
+				}
+				_, err = doc.AtPointer("/zz")
+				require.Error(t, err, "%q then %q: pointer", bad, next)
+			}
+			p.Close()
+		}
+	}
+}

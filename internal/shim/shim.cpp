@@ -112,6 +112,7 @@ struct sj_parser {
   const void *impl_seen{};  // the stage-1 implementation prepare() last saw
   bool fallback{};          // it is the fallback kernel
   uint32_t dead_lo{}, dead_hi{};  // tokens of the dead document
+  uint32_t doc_lo{}, doc_hi{};    // batch: tokens of the document of the last access
   std::vector<sj_doc> docs{};
   std::vector<sj_field> fields{};
   std::vector<uint64_t> bstack{};  // bracket kinds while splitting a batch
@@ -226,7 +227,31 @@ inline int check(sj_parser *p, uint32_t tok, int32_t depth) {
   }
   if (tok >= p->ntok || depth < 1) return fail(p, SJ_BAD_HANDLE, -1);
   if (uint32_t(depth) > p->max_depth + 1) return fail(p, simdjson::DEPTH_ERROR, tok_off(p, tok));
+  if (p->batch && (tok < p->doc_lo || tok >= p->doc_hi)) {
+    // The document holding tok: its tokens end where the next one's start.
+    auto it = std::upper_bound(p->docs.begin(), p->docs.end(), tok,
+                               [](uint32_t t, const sj_doc &d) { return t < d.tok; });
+    p->doc_lo = it == p->docs.begin() ? 0 : std::prev(it)->tok;
+    p->doc_hi = it == p->docs.end() ? p->ntok : it->tok;
+  }
   return 0;
+}
+
+// In a batch, simdjson's iterator knows no document ends: on malformed JSON
+// that the batch's walk accepts (brackets that balance around a missing
+// comma or a value where a key belongs), skipping can run past the closing
+// bracket of the document and read the next document's tokens, which would
+// then answer for this one. Every access checks that it stayed inside the
+// document of its handle (value: it also produced a value at p->res.tok).
+inline int inside(sj_parser *p, int rc, bool value) {
+  if (!p->batch || !p->buf || (rc != 0 && rc != SJ_DONE && rc != simdjson::NO_SUCH_FIELD &&
+                               rc != simdjson::INDEX_OUT_OF_BOUNDS)) {
+    return rc;
+  }
+  if (cur_tok(p) > p->doc_hi || (value && rc == 0 && p->res.tok >= p->doc_hi)) {
+    return fail(p, simdjson::TAPE_ERROR, tok_off(p, p->doc_lo));
+  }
+  return rc;
 }
 
 inline cstate_entry *cstate_get(sj_parser *p, uint32_t tok) {
@@ -496,6 +521,7 @@ void begin_input(sj_parser *p) {
   p->buf = nullptr;
   p->batch = false;
   p->dead = 0;
+  p->doc_lo = p->doc_hi = 0;
   p->overflow.clear();
   p->docs.clear();
   p->fields.clear();
@@ -733,6 +759,45 @@ void project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
   }
 }
 
+// walk_value's fast path, for a container that is valid: it looks at the
+// limit and the nesting only at brackets (a token past the limit inside a
+// container is followed by its closing bracket, also past it) and checks a
+// closing bracket against its opening one's byte ('{' ^ '}' == '[' ^ ']' ==
+// 6). Returns true with t past the container; false when the value is not
+// a container or anything is off: the caller then runs walk_value from the
+// start for the exact error.
+inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
+  const uint8_t *buf = p->buf;
+  uint64_t *jump = p->jump.get();
+  uint32_t *os = p->ostack.data();
+  const uint64_t ep = uint64_t(p->epoch) << 32;
+  const uint32_t maxd = p->max_depth;
+  uint32_t i = t, o = idx[i];
+  uint8_t c = buf[o];
+  if ((c & 0xDF) != '[' || !jump) return false;
+  uint32_t depth = 0;
+  for (;;) {
+    if (o >= limit) return false;
+    if ((c & 0xDF) == '[') {
+      if (depth >= maxd) return false;
+      os[depth++] = i;
+    } else {
+      uint32_t ot = os[--depth];
+      if ((buf[idx[ot]] ^ c) != 6) return false;
+      jump[ot] = ep | i;
+      if (depth == 0) {
+        t = i + 1;
+        return true;
+      }
+    }
+    do {  // to the next bracket
+      if (++i >= n) return false;
+      o = idx[i];
+      c = buf[o];
+    } while ((c & 0xDF) != '[' && (c & 0xDF) != ']');
+  }
+}
+
 // Walks the document at token t (walk_value) and, with a projection,
 // extracts its fields into row.
 inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
@@ -743,7 +808,7 @@ inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, 
     t++;
     return simdjson::MEMALLOC;
   }
-  int err = walk_value(p, idx, n, t, limit, err_off);
+  int err = walk_fast(p, idx, n, t, limit) ? 0 : walk_value(p, idx, n, t, limit, err_off);
   if (!err && pr) project(p, pr, 0, idx, start, 1, row);
   return err;
 }
@@ -772,7 +837,7 @@ void split_lines(sj_parser *p, uint64_t upto, const sj_projection *pr) {
         err = walk_doc(p, pr, idx, n, t, le, eo, row);
         if (err) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
       } else {
-        err = walk_value(p, idx, n, t, le, eo);
+        err = walk_doc(p, nullptr, idx, n, t, le, eo, nullptr);
       }
       if (err == -1) err = simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
       if (!err && t < n && idx[t] < le) {
@@ -974,7 +1039,7 @@ int batch_many(sj_parser *p, const uint8_t *buf, uint64_t len, int final, const 
       rc = walk_doc(p, pr, idx, n, t, UINT64_MAX, eo, row);
       if (rc) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
     } else {
-      rc = walk_value(p, idx, n, t, UINT64_MAX, eo);
+      rc = walk_doc(p, nullptr, idx, n, t, UINT64_MAX, eo, nullptr);
     }
     if (rc == -1) {
       if (!final) {
@@ -1287,12 +1352,16 @@ void sj_release(sj_parser *p) {
   p->overflow.clear();
 }
 
-int sj_find(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t keylen, int mode, uint32_t hint) {
+static int sj_find_impl(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t keylen, int mode, uint32_t hint) {
   if (int rc = check(p, tok, depth)) return rc;
   return find_in(p, tok, depth, std::string_view(key, size_t(keylen)), mode, hint);
 }
 
-int sj_path(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len) {
+int sj_find(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t keylen, int mode, uint32_t hint) {
+  return inside(p, sj_find_impl(p, tok, depth, key, keylen, mode, hint), true);
+}
+
+static int sj_path_impl(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len) {
   if (int rc = check(p, tok, depth)) return rc;
   uint64_t i = 0;
   p->res.tok = tok;
@@ -1311,7 +1380,11 @@ int sj_path(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_
   return 0;
 }
 
-int sj_pointer(sj_parser *p, uint32_t tok, int32_t depth, const char *ptr, uint64_t len) {
+int sj_path(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len) {
+  return inside(p, sj_path_impl(p, tok, depth, path, len), true);
+}
+
+static int sj_pointer_impl(sj_parser *p, uint32_t tok, int32_t depth, const char *ptr, uint64_t len) {
   if (int rc = check(p, tok, depth)) return rc;
   p->res.tok = tok;
   p->res.off = tok_off(p, tok);
@@ -1360,14 +1433,26 @@ int sj_pointer(sj_parser *p, uint32_t tok, int32_t depth, const char *ptr, uint6
   }
 }
 
-int sj_index(sj_parser *p, uint32_t tok, int32_t depth, uint64_t index) {
+int sj_pointer(sj_parser *p, uint32_t tok, int32_t depth, const char *ptr, uint64_t len) {
+  return inside(p, sj_pointer_impl(p, tok, depth, ptr, len), true);
+}
+
+static int sj_index_impl(sj_parser *p, uint32_t tok, int32_t depth, uint64_t index) {
   if (int rc = check(p, tok, depth)) return rc;
   return index_in(p, tok, depth, index);
 }
 
-int sj_string(sj_parser *p, uint32_t tok, int32_t depth) {
+int sj_index(sj_parser *p, uint32_t tok, int32_t depth, uint64_t index) {
+  return inside(p, sj_index_impl(p, tok, depth, index), true);
+}
+
+static int sj_string_impl(sj_parser *p, uint32_t tok, int32_t depth) {
   if (int rc = check(p, tok, depth)) return rc;
   return read_string(p, tok, depth);
+}
+
+int sj_string(sj_parser *p, uint32_t tok, int32_t depth) {
+  return inside(p, sj_string_impl(p, tok, depth), false);
 }
 
 #define SJ_SCALAR(NAME, TYPE, GET, ROOTGET, STORE)                             \
@@ -1392,7 +1477,7 @@ SJ_SCALAR(sj_double, double, get_double(), get_root_double(!p->batch), p->res.f 
 SJ_SCALAR(sj_bool, bool, get_bool(), get_root_bool(!p->batch), p->res.u = v ? 1 : 0)
 SJ_SCALAR(sj_null, bool, is_null(), is_root_null(!p->batch), p->res.u = v ? 1 : 0)
 
-int sj_number(sj_parser *p, uint32_t tok, int32_t depth) {
+static int sj_number_impl(sj_parser *p, uint32_t tok, int32_t depth) {
   if (int rc = check(p, tok, depth)) return rc;
   set_pos(p, tok, depth);
   od::value_iterator vi = make_vi(p, tok, depth);
@@ -1416,7 +1501,11 @@ int sj_number(sj_parser *p, uint32_t tok, int32_t depth) {
   return 0;
 }
 
-int sj_raw(sj_parser *p, uint32_t tok, int32_t depth) {
+int sj_number(sj_parser *p, uint32_t tok, int32_t depth) {
+  return inside(p, sj_number_impl(p, tok, depth), false);
+}
+
+static int sj_raw_impl(sj_parser *p, uint32_t tok, int32_t depth) {
   if (int rc = check(p, tok, depth)) return rc;
   uint8_t c = tok_char(p, tok);
   if (c != '{' && c != '[') {
@@ -1435,7 +1524,11 @@ int sj_raw(sj_parser *p, uint32_t tok, int32_t depth) {
   return 0;
 }
 
-int sj_count(sj_parser *p, uint32_t tok, int32_t depth) {
+int sj_raw(sj_parser *p, uint32_t tok, int32_t depth) {
+  return inside(p, sj_raw_impl(p, tok, depth), false);
+}
+
+static int sj_count_impl(sj_parser *p, uint32_t tok, int32_t depth) {
   if (int rc = check(p, tok, depth)) return rc;
   uint8_t c = tok_char(p, tok);
   if (c != '{' && c != '[') return fail(p, simdjson::INCORRECT_TYPE, tok_off(p, tok));
@@ -1460,12 +1553,24 @@ int sj_count(sj_parser *p, uint32_t tok, int32_t depth) {
   return 0;
 }
 
-int sj_obj_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev) {
+int sj_count(sj_parser *p, uint32_t tok, int32_t depth) {
+  return inside(p, sj_count_impl(p, tok, depth), false);
+}
+
+static int sj_obj_next_impl(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev) {
   return container_next(p, tok, depth, prev, true);
 }
 
-int sj_arr_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev) {
+int sj_obj_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev) {
+  return inside(p, sj_obj_next_impl(p, tok, depth, prev), true);
+}
+
+static int sj_arr_next_impl(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev) {
   return container_next(p, tok, depth, prev, false);
+}
+
+int sj_arr_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev) {
+  return inside(p, sj_arr_next_impl(p, tok, depth, prev), true);
 }
 
 int sj_reset(sj_parser *p, uint32_t tok, int32_t depth) {
