@@ -3,6 +3,8 @@ package simdjson
 import (
 	"bytes"
 	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
 )
 
 // The Go fast path of unordered key lookups.
@@ -44,10 +46,12 @@ func (p *Parser) nextOff(t uint32) uint32 {
 // after returns the token that follows the value at token v: for a
 // container, the one after its closing bracket, read from the jump table.
 // The walk that splits a batch fills the table for every container; for a
-// document from Parse nothing is walked in advance (reading a few fields
-// must not cost a pass over the whole document), so an unknown container
-// sends the lookup to the shim, whose per-object resume state makes reads in
-// document order linear.
+// document from Parse nothing is walked in advance (reading the first
+// fields must not cost a pass over the whole document): the first lookup
+// that has to step over a container walks the whole document in C (walkDoc),
+// at about the cost of simdjson skipping it once, and every later lookup
+// stays in Go. A document the walk rejects sends its lookups to the shim,
+// which gives simdjson's exact answer or error.
 func (p *Parser) after(v uint32) (uint32, bool) {
 	c := p.tokChar(v)
 	if c != '{' && c != '[' {
@@ -55,9 +59,24 @@ func (p *Parser) after(v uint32) (uint32, bool) {
 	}
 	j := *(*uint64)(unsafe.Add(p.jump, uintptr(v)*8))
 	if uint32(j>>32) != p.epoch {
-		return 0, false
+		if !p.walkDoc() {
+			return 0, false
+		}
+		if j = *(*uint64)(unsafe.Add(p.jump, uintptr(v)*8)); uint32(j>>32) != p.epoch {
+			return 0, false
+		}
 	}
 	return uint32(j) + 1, true
+}
+
+// walkDoc fills the jump table of the current document, once per document
+// (one cgo call); it reports whether the walk succeeded.
+func (p *Parser) walkDoc() bool {
+	if p.walkSet && p.walkGen == p.gen {
+		return false
+	}
+	p.walkSet, p.walkGen = true, p.gen
+	return shim.Walk(p.nat.c) == 0
 }
 
 // Fast lookup outcomes.

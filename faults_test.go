@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -175,4 +176,22 @@ func TestNoLeaks(t *testing.T) {
 	after = rss(t)
 	t.Logf("RSS over %d maps of 8 MiB: %d MiB -> %d MiB", mapRounds, before>>20, after>>20)
 	require.Less(t, after-before, int64(64<<20), "RSS grew by %d MiB", (after-before)>>20)
+}
+
+// A Parser dropped without Close while it pins a zero-copy input is freed by
+// its cleanup. (The Go runtime panics when a runtime.Pinner that still pins
+// something becomes unreachable: the pin must be released by the cleanup,
+// not leaked with the Parser.)
+func TestForgottenParserWithPinnedInput(t *testing.T) {
+	for range 20 {
+		p := simdjson.NewParser()
+		doc, err := p.Parse(simdjson.Pad([]byte(`{"a":[1,2,3],"b":"x"}`)))
+		require.NoError(t, err)
+		_, err = doc.Field("b")
+		require.NoError(t, err)
+	}
+	for range 5 {
+		runtime.GC()
+		time.Sleep(20 * time.Millisecond)
+	}
 }

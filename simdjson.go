@@ -71,8 +71,7 @@ type Parser struct {
 
 	input   []byte // the current document (user's buffer or the copy)
 	base    int64  // bytes skipped before input (UTF-8 byte order mark)
-	pinner  runtime.Pinner
-	pinned  bool
+	pinned  bool    // nat.pin holds the current input's array
 	pinLo   uintptr // address range of the pinned slice (comparison only)
 	pinHi   uintptr
 	keys    map[string]string // interned object keys
@@ -86,6 +85,8 @@ type Parser struct {
 	deadGen uint32
 	deadSet bool
 	epoch   uint32 // the shim's epoch of the current input (jump table entries)
+	walkGen uint32 // the generation whose document walkDoc walked (or tried to)
+	walkSet bool
 	resume  [resumeSlots]resume
 
 	// The last string the shim read along with a lookup.
@@ -95,18 +96,32 @@ type Parser struct {
 	strLen uint64
 }
 
-// native holds what the C++ side owns; a cleanup frees it if Close is never
-// called.
+// native holds what the C++ side owns, and the pin of the Go input it
+// keeps between calls; a cleanup frees it if Close is never called. The
+// Pinner lives here, not in the Parser, so that a forgotten Parser's
+// cleanup can unpin: a Pinner that becomes unreachable while it pins
+// something makes the Go runtime panic.
 type native struct {
 	c      unsafe.Pointer // sj_parser
 	buf    unsafe.Pointer // padded copy buffer (C memory)
 	bufCap uint64
+	pin    runtime.Pinner
+	pinned atomic.Bool
+}
+
+// unpin releases the pinned input, once (Close and the cleanup may both
+// call it).
+func (n *native) unpin() {
+	if n.pinned.CompareAndSwap(true, false) {
+		n.pin.Unpin()
+	}
 }
 
 // free is safe to call twice and concurrently (Close and the cleanup can
 // race when the Parser becomes unreachable inside Close): each pointer is
 // taken exactly once.
 func (n *native) free() {
+	n.unpin()
 	if c := atomic.SwapPointer(&n.c, nil); c != nil {
 		shim.FreeParser(c)
 	}
@@ -161,7 +176,7 @@ func (p *Parser) Close() error {
 
 func (p *Parser) unpin() {
 	if p.pinned {
-		p.pinner.Unpin()
+		p.nat.unpin()
 		p.pinned = false
 	}
 }
@@ -265,7 +280,8 @@ func (p *Parser) pin(ptr unsafe.Pointer, capacity uint64) {
 	lo, hi := uintptr(ptr), uintptr(ptr)+uintptr(capacity)
 	if !p.pinned || lo < p.pinLo || hi > p.pinHi {
 		p.unpin()
-		p.pinner.Pin(ptr)
+		p.nat.pin.Pin(ptr)
+		p.nat.pinned.Store(true)
 		p.pinned, p.pinLo, p.pinHi = true, lo, hi
 	}
 }

@@ -132,6 +132,11 @@ int sj_count(sj_parser *p, uint32_t tok, int32_t depth);
 int sj_obj_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev);
 int sj_arr_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev);
 int sj_reset(sj_parser *p, uint32_t tok, int32_t depth);
+/* Walks the whole document of the last sj_parse, recording the closing token
+ * of every container in the jump table (as sj_batch does for its
+ * documents); 0, or non-zero when the document is malformed (its brackets),
+ * too deep, or not a parsed document (the table is then left as it was). */
+int sj_walk(sj_parser *p);
 
 /* Streams of documents. sj_batch runs stage 1 over buf[0:len) (readable up to
  * cap >= len + 64) and splits it into documents, written to result.docs.

@@ -1579,6 +1579,13 @@ int sj_reset(sj_parser *p, uint32_t tok, int32_t depth) {
   return 0;
 }
 
+int sj_walk(sj_parser *p) {
+  if (!p->buf || p->batch || p->dead || !p->jump || p->ntok == 0) return SJ_BAD_HANDLE;
+  uint32_t t = 0;
+  if (!walk_fast(p, p->root, p->ntok, t, p->len)) return simdjson::TAPE_ERROR;
+  return 0;
+}
+
 const char *sj_error_message(int code) {
   if (code < 0 || code >= simdjson::NUM_ERROR_CODES) return "unknown error";
   return simdjson::error_message(error_code(code));

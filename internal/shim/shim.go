@@ -40,6 +40,7 @@ package shim
 #cgo nocallback sj_obj_next
 #cgo nocallback sj_arr_next
 #cgo nocallback sj_reset
+#cgo nocallback sj_walk
 #cgo nocallback sj_release
 #cgo noescape sj_batch
 #cgo nocallback sj_batch
@@ -267,6 +268,9 @@ func ObjNext(x unsafe.Pointer, tok uint32, depth int32, prev uint32) int {
 func ArrNext(x unsafe.Pointer, tok uint32, depth int32, prev uint32) int {
 	return int(C.sj_arr_next(p(x), C.uint32_t(tok), C.int32_t(depth), C.uint32_t(prev)))
 }
+
+// Walk walks the document of the last Parse, filling its jump table.
+func Walk(x unsafe.Pointer) int { return int(C.sj_walk(p(x))) }
 
 // Reset forgets the lookup position saved for a container.
 func Reset(x unsafe.Pointer, tok uint32, depth int32) int {

@@ -147,6 +147,9 @@ func Reset(x unsafe.Pointer, tok uint32, depth int32) int {
 	return noCGO
 }
 
+// Walk is not available without cgo.
+func Walk(x unsafe.Pointer) int { return noCGO }
+
 func ErrorMessage(code int) string {
 	return ""
 }

@@ -204,7 +204,7 @@ uint64_t pass(ondemand::parser &, const corpus &c) {
     uint32_t tok = res->tok;  // the root
     int32_t depth = res->depth;
     if (Level >= 1) {
-      if ((rc = sj_find(p, tok, depth, "type", 4, 0)) || (rc = shim_str(p, res, s))) shim_fail(i, "type", rc);
+      if ((rc = sj_find(p, tok, depth, "type", 4, 0, 0)) || (rc = shim_str(p, res, s))) shim_fail(i, "type", rc);
       sum += s.size();
     }
     if (Level >= 2) {
@@ -218,7 +218,7 @@ uint64_t pass(ondemand::parser &, const corpus &c) {
       sum += s.size();
     }
     if (Level >= 4) {
-      if ((rc = sj_find(p, tok, depth, "created_at", 10, 0)) || (rc = shim_str(p, res, s))) shim_fail(i, "created_at", rc);
+      if ((rc = sj_find(p, tok, depth, "created_at", 10, 0, 0)) || (rc = shim_str(p, res, s))) shim_fail(i, "created_at", rc);
       sum += s.size();
     }
     if (Level >= 5) {
