@@ -196,7 +196,6 @@ type decodeState struct {
 	topTD *typeDecoder
 }
 
-
 func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 	v := dp.view
 	d.dp = dp

@@ -68,22 +68,22 @@ type conflictBTagged struct {
 }
 
 type upperLower struct {
-	Name  string
-	NAME  string
+	Name   string
+	NAME   string
 	Kelvin string `json:"\u212aey"`
 	Ascii  string `json:"sey"`
 }
 
 type quoted struct {
-	I   int     `json:",string"`
-	U   uint8   `json:",string"`
-	F   float64 `json:",string"`
-	F32 float32 `json:",string"`
-	B   bool    `json:",string"`
-	S   string  `json:",string"`
-	P   *int    `json:",string"`
+	I   int         `json:",string"`
+	U   uint8       `json:",string"`
+	F   float64     `json:",string"`
+	F32 float32     `json:",string"`
+	B   bool        `json:",string"`
+	S   string      `json:",string"`
+	P   *int        `json:",string"`
 	N   json.Number `json:",string"`
-	A   []int   `json:",string"` // not quotable: ignored option
+	A   []int       `json:",string"` // not quotable: ignored option
 }
 
 type textKey string
@@ -165,27 +165,27 @@ type numbers struct {
 }
 
 type containers struct {
-	S   []int
-	A   [3]int
-	A0  [0]int
-	M   map[string]int
-	MI  map[int]string
-	MU  map[uint8]bool
-	MA  map[string]any
-	MS  map[string][]string
-	SS  [][]string
-	B   []byte
-	BA  [4]byte
-	PS  *[]int
-	SP  []*int
-	E   []struct{}
-	I   any
-	IS  []any
-	MP  map[string]*embedBase
-	Ch  chan int
-	Fn  func()
-	C   complex128
-	St  fmt.Stringer
+	S  []int
+	A  [3]int
+	A0 [0]int
+	M  map[string]int
+	MI map[int]string
+	MU map[uint8]bool
+	MA map[string]any
+	MS map[string][]string
+	SS [][]string
+	B  []byte
+	BA [4]byte
+	PS *[]int
+	SP []*int
+	E  []struct{}
+	I  any
+	IS []any
+	MP map[string]*embedBase
+	Ch chan int
+	Fn func()
+	C  complex128
+	St fmt.Stringer
 }
 
 type namedPtr *int

@@ -2,10 +2,10 @@ package simdjson
 
 import (
 	"encoding"
-	"encoding/binary"
-	"errors"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"strconv"
@@ -891,7 +891,6 @@ func (d *decodeState) fieldViaPointers(t reflect.Type, f *structField, p unsafe.
 	}
 	return v.Addr().UnsafePointer(), true
 }
-
 
 // base64Value decodes a string into a []byte-kind value as encoding/json does.
 func (d *decodeState) base64Value(i uint32, v reflect.Value) {

@@ -50,13 +50,15 @@ func (p *Parser) nextOff(t uint32) uint32 {
 // fields must not cost a pass over the whole document): the first lookup
 // that has to step over a container walks the whole document in C (walkDoc),
 // at about the cost of simdjson skipping it once, and every later lookup
-// stays in Go. A document the walk rejects sends its lookups to the shim,
+// stays in Go. When a document needed that, Parse walks the next one in its
+// own cgo call, saving the second crossing. A document the walk rejects sends its lookups to the shim,
 // which gives simdjson's exact answer or error.
 func (p *Parser) after(v uint32) (uint32, bool) {
 	c := p.tokChar(v)
 	if c != '{' && c != '[' {
 		return v + 1, true
 	}
+	p.jumpSet, p.jumpGen = true, p.gen
 	j := *(*uint64)(unsafe.Add(p.jump, uintptr(v)*8))
 	if uint32(j>>32) != p.epoch {
 		if !p.walkDoc() {

@@ -69,8 +69,8 @@ type Parser struct {
 	maxCapacity uint64
 	maxDepth    uint32
 
-	input   []byte // the current document (user's buffer or the copy)
-	base    int64  // bytes skipped before input (UTF-8 byte order mark)
+	input   []byte  // the current document (user's buffer or the copy)
+	base    int64   // bytes skipped before input (UTF-8 byte order mark)
 	pinned  bool    // nat.pin holds the current input's array
 	pinLo   uintptr // address range of the pinned slice (comparison only)
 	pinHi   uintptr
@@ -87,6 +87,10 @@ type Parser struct {
 	epoch   uint32 // the shim's epoch of the current input (jump table entries)
 	walkGen uint32 // the generation whose document walkDoc walked (or tried to)
 	walkSet bool
+	// The generation of the last document where a lookup stepped over a
+	// container: Parse then walks the next document in its own cgo call.
+	jumpGen uint32
+	jumpSet bool
 	resume  [resumeSlots]resume
 
 	// The last string the shim read along with a lookup.
@@ -205,6 +209,9 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 	if err := p.init(); err != nil {
 		return Document{}, err
 	}
+	// Lookups that step over containers need the document walked; when the
+	// last document's did, walk this one within Parse's cgo call.
+	walk := p.jumpSet && p.jumpGen == p.gen
 	p.gen++
 	p.input = nil
 	p.idx, p.jump = nil, nil
@@ -234,7 +241,7 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		capacity = p.nat.bufCap
 		p.input = dst
 	}
-	rc := shim.Parse(p.nat.c, ptr, uint64(len(p.input)), capacity)
+	rc := shim.Parse(p.nat.c, ptr, uint64(len(p.input)), capacity, walk)
 	if rc != 0 {
 		off := p.res.ErrOff
 		if ErrorCode(rc) == ErrUTF8 {
@@ -249,6 +256,9 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		return Document{}, &Error{Code: ErrorCode(rc), Offset: off}
 	}
 	p.idx, p.jump, p.ntok, p.epoch = p.res.Idx, p.res.Jump, uint32(p.res.Ntok), uint32(p.res.Epoch)
+	if walk {
+		p.walkSet, p.walkGen = true, p.gen // walked, or failed: do not try again
+	}
 	return Document{Value{p: p, gen: p.gen, tok: 0, off: p.res.Off, depth: 1}}, nil
 }
 

@@ -53,7 +53,7 @@ func (in Input) open() (io.Reader, func(), error) {
 // Default sizes of streams and maps.
 const (
 	DefaultBatchSize = 256 << 10 // bytes parsed by one stage-1 pass
-	DefaultChunkSize = 4 << 20 // bytes read at once from a Reader; a map's unit of work
+	DefaultChunkSize = 4 << 20   // bytes read at once from a Reader; a map's unit of work
 )
 
 // StreamOption configures a stream (Parser.Stream) or a parallel map (Map,

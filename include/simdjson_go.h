@@ -32,6 +32,7 @@ extern "C" {
 /* sj_result.flags */
 #define SJ_FLAG_STR 1u  /* str/slen hold the string value of tok (already read) */
 #define SJ_FLAG_DEAD 2u /* the call failed and left the document unusable */
+#define SJ_FLAG_WALKED 4u /* sj_parse walked the document (as sj_walk) */
 
 typedef struct sj_result {
   const uint8_t *str;  /* string bytes (zero-copy view, valid until next parse) */
@@ -101,8 +102,10 @@ sj_result *sj_parser_result(sj_parser *p);
 uint64_t sj_parser_capacity(sj_parser *p);
 
 /* Parse (stage 1) a document. buf must stay readable up to cap bytes
- * (cap >= len + 64). On success the root handle is in the result. */
-int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap);
+ * (cap >= len + 64). On success the root handle is in the result. With walk
+ * set, the document is also walked as by sj_walk, in the same call
+ * (SJ_FLAG_WALKED in the result's flags when the walk succeeded). */
+int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int walk);
 /* Forget the current document (the input may be released afterwards). */
 void sj_release(sj_parser *p);
 

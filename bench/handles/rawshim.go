@@ -67,7 +67,7 @@ func rawShimPass(lines [][]byte, level int) (uint64, error) {
 	c := raw.c
 	var sum uint64
 	for i, line := range lines {
-		if rc := shim.Parse(c, unsafe.Pointer(unsafe.SliceData(line)), uint64(len(line)), uint64(cap(line))); rc != 0 {
+		if rc := shim.Parse(c, unsafe.Pointer(unsafe.SliceData(line)), uint64(len(line)), uint64(cap(line)), false); rc != 0 {
 			return 0, rawErr(i, "parse", rc)
 		}
 		tok, depth := raw.res.Tok, raw.res.Depth

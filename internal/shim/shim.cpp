@@ -1310,7 +1310,7 @@ sj_result *sj_parser_result(sj_parser *p) { return &p->res; }
 
 uint64_t sj_parser_capacity(sj_parser *p) { return p->parser.capacity(); }
 
-int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap) {
+int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int walk) {
   begin_input(p);
   if (cap < len + simdjson::SIMDJSON_PADDING) return simdjson::INSUFFICIENT_PADDING;
   if (error_code err = prepare(p, buf, len)) return err;
@@ -1344,6 +1344,7 @@ int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap) {
   walk_buffers(p);
   p->res.jump = p->jump.get();
   p->res.epoch = p->epoch;
+  if (walk && sj_walk(p) == 0) p->res.flags |= SJ_FLAG_WALKED;
   return 0;
 }
 

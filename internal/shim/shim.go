@@ -69,10 +69,11 @@ const Available = true
 
 // Codes the shim returns beyond simdjson's error codes.
 const (
-	Done      = C.SJ_DONE
-	BadHandle = C.SJ_BAD_HANDLE
-	FlagStr   = C.SJ_FLAG_STR
-	FlagDead  = C.SJ_FLAG_DEAD
+	Done       = C.SJ_DONE
+	BadHandle  = C.SJ_BAD_HANDLE
+	FlagStr    = C.SJ_FLAG_STR
+	FlagDead   = C.SJ_FLAG_DEAD
+	FlagWalked = C.SJ_FLAG_WALKED
 )
 
 // Kinds of projected values.
@@ -127,8 +128,12 @@ func ResultOf(x unsafe.Pointer) *Result { return (*Result)(unsafe.Pointer(C.sj_p
 func Capacity(x unsafe.Pointer) uint64 { return uint64(C.sj_parser_capacity(p(x))) }
 
 // Parse runs stage 1 over buf[:n]; buf must be readable up to capacity bytes.
-func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64) int {
-	return int(C.sj_parse(p(x), (*C.uint8_t)(buf), C.uint64_t(n), C.uint64_t(capacity)))
+func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, walk bool) int {
+	w := C.int(0)
+	if walk {
+		w = 1
+	}
+	return int(C.sj_parse(p(x), (*C.uint8_t)(buf), C.uint64_t(n), C.uint64_t(capacity), w))
 }
 
 // Batch runs stage 1 over buf[:n] (readable up to capacity bytes) and splits

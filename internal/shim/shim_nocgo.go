@@ -18,10 +18,11 @@ const noCGO = 1004
 
 // Codes the shim returns beyond simdjson's error codes (see simdjson_go.h).
 const (
-	Done      = 1000
-	BadHandle = 1001
-	FlagStr   = 1
-	FlagDead  = 2
+	Done       = 1000
+	BadHandle  = 1001
+	FlagStr    = 1
+	FlagDead   = 2
+	FlagWalked = 4
 )
 
 // Kinds of projected values (see simdjson_go.h).
@@ -61,7 +62,7 @@ func Capacity(x unsafe.Pointer) uint64 {
 	return 0
 }
 
-func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64) int {
+func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, walk bool) int {
 	return noCGO
 }
 

@@ -199,7 +199,7 @@ uint64_t pass(ondemand::parser &, const corpus &c) {
   std::string_view s;
   for (size_t i = 0; i < c.lines.size(); i++) {
     const line_ref &l = c.lines[i];
-    int rc = sj_parse(p, base + l.off, l.len, l.len + kGap);
+    int rc = sj_parse(p, base + l.off, l.len, l.len + kGap, 0);
     if (rc) shim_fail(i, "parse", rc);
     uint32_t tok = res->tok;  // the root
     int32_t depth = res->depth;
