@@ -770,3 +770,50 @@ func TestZeroAllocationsPerAccess(t *testing.T) {
 	})
 	assert.Equal(t, 0.0, allocs)
 }
+
+// A document from Parse is walked by the first lookup that steps over a
+// container, and the next one by Parse itself; lookups answer the same
+// whether the walk happened, failed (malformed brackets) or was skipped.
+func TestParseWalksForLookups(t *testing.T) {
+	p := simdjson.NewParser()
+	defer p.Close()
+	cases := []struct {
+		doc  string
+		want int64 // b, or -1 for an error
+	}{
+		{`{"a":{"x":1},"b":2}`, 2},
+		{`{"a":[1,{"y":[2]}],"b":3}`, 3},
+		// Brackets that do not match inside a skipped value: the walk fails
+		// and the shim answers as simdjson's On-Demand does (it counts
+		// brackets when it skips, and finds b).
+		{`{"a":{"x":[1}},"b":4}`, 4},
+		{`{"a":{"x":1},"b":5}`, 5},
+		{`{"b":6,"a":{}}`, 6},
+		{`{"a":{"x":1},"c":{"d":[{"e":7}]},"b":8}`, 8},
+		{`{"a":"no container","b":9}`, 9},
+		{`{"a":{"x":1},"b":10}`, 10},
+	}
+	for round := range 2 {
+		for i, c := range cases {
+			doc, err := p.Parse(simdjson.Pad([]byte(c.doc)))
+			if err != nil {
+				require.Equal(t, int64(-1), c.want, "round %d, doc %d: %v", round, i, err)
+				continue
+			}
+			v, err := doc.Field("b")
+			if c.want < 0 {
+				require.Error(t, err, "round %d, doc %d", round, i)
+				continue
+			}
+			require.NoError(t, err, "round %d, doc %d", round, i)
+			n, err := v.Int64()
+			require.NoError(t, err)
+			require.Equal(t, c.want, n, "round %d, doc %d", round, i)
+			// And back to an earlier key, then a deeper one.
+			if a, err := doc.Field("a"); err == nil && a.Type() == simdjson.TypeObject && i != 2 && strings.Contains(c.doc, `"x"`) {
+				_, err = a.Field("x")
+				require.NoError(t, err, "round %d, doc %d", round, i)
+			}
+		}
+	}
+}
