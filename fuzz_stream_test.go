@@ -88,5 +88,47 @@ func FuzzMap(f *testing.F) {
 			require.Equal(t, want.Bad[i].Offset, bad[i].Offset)
 			require.Equal(t, want.Bad[i].Err.Error(), bad[i].Err.Error())
 		}
+
+		// Projection mode over the same input: every line is delivered or
+		// reported once; the lines the stream reports are reported too (the
+		// projection may reject more: it checks the structure it searches).
+		if reader {
+			in = simdjson.Reader(bytes.NewReader(data))
+		}
+		var fbad []*simdjson.LineError
+		rows, err := simdjson.MapFields(in, fuzzProjection, func(int) *int { return new(int) }, func(n *int, r simdjson.Row) error {
+			for i := range r.Len() {
+				switch r.Kind(i) {
+				case simdjson.FieldString:
+					_, _ = r.String(i)
+				case simdjson.FieldObject, simdjson.FieldArray, simdjson.FieldBigInt:
+					_, _ = r.Raw(i)
+				}
+			}
+			*n++
+			return nil
+		}, simdjson.Threads(1+int(threads)%9), simdjson.ChunkSize(int(chunk)), simdjson.BatchSize(int(batch)),
+			simdjson.SkipBadLines(func(e *simdjson.LineError) { fbad = append(fbad, e) }))
+		require.NoError(t, err)
+		delivered := 0
+		for _, n := range rows {
+			delivered += *n
+		}
+		require.Equal(t, len(want.Docs)+len(want.Bad), delivered+len(fbad))
+		fbadAt := map[int64]bool{}
+		for _, e := range fbad {
+			fbadAt[e.Offset] = true
+		}
+		for _, b := range want.Bad {
+			require.True(t, fbadAt[b.Offset], "line %d: bad in the stream, not in the projection", b.Line)
+		}
 	})
 }
+
+var fuzzProjection = func() *simdjson.Projection {
+	p, err := simdjson.NewProjection("/a", "/b/0", "/x/y", "", "/0")
+	if err != nil {
+		panic(err)
+	}
+	return p
+}()

@@ -595,3 +595,39 @@ func TestProjectionClosedDuringMap(t *testing.T) {
 	require.ErrorContains(t, err, "closed")
 	require.NoError(t, proj.Close())
 }
+
+// The batch walk checks brackets only; the projection checks the structure
+// of the containers it searches, up to the last field it needs (as the
+// handles check what they read). A line malformed there is a bad line
+// (ErrTape), not a row with fields silently missing; its neighbours are
+// delivered.
+func TestProjectionMalformedContainers(t *testing.T) {
+	lines := []string{
+		`{"a":1,"b":{"c":"ok"}}`,
+		`{"a":1 "b":{"c":"x"}}`,    // missing comma
+		`{"a":1,"b":{"d"}}`,        // key without value
+		`{"a":1,"b":{"d":}}`,       // missing value
+		`{"a":1,"b":{"d":"x",}}`,   // trailing comma
+		`{"a":1,"b":{,"c":"x"}}`,   // leading comma
+		`{"a":[1,,2],"b":{"c":3}}`, // empty element
+		`{"a":[1],"b":{"c":"x"},}`, // trailing comma after the fields: not searched
+		`{"a":2,"b":{"c":"ok2"}}`,
+	}
+	data := []byte(strings.Join(lines, "\n") + "\n")
+	proj, err := simdjson.NewProjection("/a/1", "/b/c")
+	require.NoError(t, err)
+	defer proj.Close()
+	var got []string
+	var bad []int
+	_, err = simdjson.MapFields(simdjson.Bytes(data), proj, func(int) *int { return new(int) }, func(_ *int, r simdjson.Row) error {
+		c, _ := r.String(1)
+		got = append(got, c)
+		return nil
+	}, simdjson.Threads(1), simdjson.SkipBadLines(func(le *simdjson.LineError) {
+		require.ErrorIs(t, le, simdjson.ErrTape)
+		bad = append(bad, le.Line)
+	}))
+	require.NoError(t, err)
+	require.Equal(t, []string{"ok", "x", "ok2"}, got)
+	require.Equal(t, []int{2, 3, 4, 5, 6, 7}, bad)
+}

@@ -710,8 +710,11 @@ inline int32_t match_index(const sj_projection *pr, const pnode &nd, uint64_t i)
 // token is in the jump table, so the search visits only the keys (or
 // elements) of the containers on the projection's paths and steps over
 // every value in one move. Of duplicate keys the first is taken, as
-// find_field and at_pointer do.
-void project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t *idx, uint32_t t, int32_t depth,
+// find_field and at_pointer do. Returns false when a container on the way
+// is malformed (the walk checks brackets only): a key not followed by ':'
+// and a value, a missing value, or a value not followed by ',' or the
+// closing bracket (a ',' right before it included).
+bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t *idx, uint32_t t, int32_t depth,
              sj_field *row) {
   const pnode &x = pr->nodes[nd];
   const uint8_t *buf = p->buf;
@@ -720,7 +723,7 @@ void project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
   bool obj = c == '{';
   if (!obj && c != '[') {
     if (x.slot >= 0) extract(p, t, depth, row[x.slot]);
-    return;
+    return true;
   }
   uint32_t close = uint32_t(jump[t]);
   if (x.slot >= 0) {
@@ -729,7 +732,7 @@ void project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
     f.str = buf + idx[t];
     f.len = uint64_t(idx[close]) + 1 - idx[t];
   }
-  if (x.kids.empty()) return;
+  if (x.kids.empty()) return true;
   uint64_t found = 0;
   uint64_t i = 0;  // element index
   uint32_t k = t + 1;
@@ -737,6 +740,7 @@ void project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
     int32_t j;
     uint32_t v;
     if (obj) {  // k: a key; k + 1: ':'; k + 2: its value
+      if (k + 2 >= close || buf[idx[k]] != '"' || buf[idx[k + 1]] != ':') return false;
       v = k + 2;
       const uint8_t *ks = buf + idx[k] + 1;
       const uint8_t *ke = buf + idx[k + 1];
@@ -746,17 +750,23 @@ void project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
       v = k;
       j = match_index(pr, x, i++);
     }
+    uint8_t vc = buf[idx[v]];
+    if (vc == ',' || vc == ':' || vc == '}' || vc == ']') return false;  // no value
     if (j >= 0) {
       uint64_t bit = j < 64 ? uint64_t(1) << j : 0;
       if (!(found & bit)) {
         found |= bit;
-        project(p, pr, x.kids[size_t(j)], idx, v, depth + 1, row);
-        if (found == x.full) return;
+        if (!project(p, pr, x.kids[size_t(j)], idx, v, depth + 1, row)) return false;
+        if (found == x.full) return true;
       }
     }
-    uint8_t vc = buf[idx[v]];
-    k = (vc == '{' || vc == '[' ? uint32_t(jump[v]) : v) + 2;  // past the ','
+    uint32_t e = (vc == '{' || vc == '[' ? uint32_t(jump[v]) : v) + 1;  // the token after the value
+    if (e == close) return true;
+    if (e > close || buf[idx[e]] != ',') return false;
+    k = e + 1;
+    if (k == close) return false;  // a ',' before the closing bracket
   }
+  return true;
 }
 
 // walk_value's fast path, for a container that is valid: it looks at the
@@ -809,7 +819,10 @@ inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, 
     return simdjson::MEMALLOC;
   }
   int err = walk_fast(p, idx, n, t, limit) ? 0 : walk_value(p, idx, n, t, limit, err_off);
-  if (!err && pr) project(p, pr, 0, idx, start, 1, row);
+  if (!err && pr && !project(p, pr, 0, idx, start, 1, row)) {
+    err_off = idx[start];
+    err = simdjson::TAPE_ERROR;
+  }
   return err;
 }
 
