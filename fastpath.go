@@ -51,8 +51,9 @@ func (p *Parser) nextOff(t uint32) uint32 {
 // that has to step over a container walks the whole document in C (walkDoc),
 // at about the cost of simdjson skipping it once, and every later lookup
 // stays in Go. When a document needed that, Parse walks the next one in its
-// own cgo call, saving the second crossing. A document the walk rejects sends its lookups to the shim,
-// which gives simdjson's exact answer or error.
+// own cgo call, saving the second crossing. A document the walk rejects
+// sends its lookups to the shim, which gives simdjson's exact answer or
+// error.
 func (p *Parser) after(v uint32) (uint32, bool) {
 	c := p.tokChar(v)
 	if c != '{' && c != '[' {

@@ -16,9 +16,10 @@ import (
 // that finds where each document ends. Keys are compared as written in the
 // input, as simdjson's find_field does: a key spelled with escape sequences
 // in the input does not match. Of duplicate keys the first is taken, as
-// AtPointer takes it; once every pointer under a container is found, the
-// rest of the container is only checked (brackets), not matched against the
-// pointers.
+// AtPointer takes it. The search checks the structure of the containers it
+// goes through (key, ':', value, ',') up to the last pointer it needs; a
+// document malformed there is a bad line (ErrTape). The rest of the
+// document is checked as every line is: its brackets.
 //
 // A Projection is safe for concurrent use by several maps. Close frees it;
 // the garbage collector frees a forgotten one.

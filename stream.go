@@ -86,9 +86,10 @@ func newStreamConfig(opts []StreamOption) streamConfig {
 // BatchSize sets how many bytes one stage-1 pass covers (default 256 KiB). A
 // document larger than the batch makes that batch grow to hold it. The
 // default keeps the input, structural index and jump table of a batch
-// (about 3 bytes for each byte of GH Archive events) within a 1 MiB L2 cache, and each stretch of
-// native code between two calls into Go short; larger batches were no faster
-// here, and the Go runtime spent more CPU time around the calls.
+// (about 3 bytes for each byte of GH Archive events) within a 1 MiB L2
+// cache, and each stretch of native code between two calls into Go short;
+// larger batches were no faster here, and the Go runtime spent more CPU
+// time around the calls.
 func BatchSize(n int) StreamOption { return func(c *streamConfig) { c.batch = n } }
 
 // ChunkSize sets how many bytes are read at once from a Reader or File

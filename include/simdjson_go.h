@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 8
+#define SJ_SHIM_ABI 9
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,7 +32,6 @@ extern "C" {
 /* sj_result.flags */
 #define SJ_FLAG_STR 1u  /* str/slen hold the string value of tok (already read) */
 #define SJ_FLAG_DEAD 2u /* the call failed and left the document unusable */
-#define SJ_FLAG_WALKED 4u /* sj_parse walked the document (as sj_walk) */
 
 typedef struct sj_result {
   const uint8_t *str;  /* string bytes (zero-copy view, valid until next parse) */
@@ -103,8 +102,8 @@ uint64_t sj_parser_capacity(sj_parser *p);
 
 /* Parse (stage 1) a document. buf must stay readable up to cap bytes
  * (cap >= len + 64). On success the root handle is in the result. With walk
- * set, the document is also walked as by sj_walk, in the same call
- * (SJ_FLAG_WALKED in the result's flags when the walk succeeded). */
+ * set, the document is also walked as by sj_walk, in the same call (a walk
+ * that fails leaves the jump table as it was: lookups then use the shim). */
 int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int walk);
 /* Forget the current document (the input may be released afterwards). */
 void sj_release(sj_parser *p);

@@ -1357,7 +1357,7 @@ int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int w
   walk_buffers(p);
   p->res.jump = p->jump.get();
   p->res.epoch = p->epoch;
-  if (walk && sj_walk(p) == 0) p->res.flags |= SJ_FLAG_WALKED;
+  if (walk) sj_walk(p);
   return 0;
 }
 

@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 8
+#if SJ_SHIM_ABI != 9
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
@@ -69,11 +69,10 @@ const Available = true
 
 // Codes the shim returns beyond simdjson's error codes.
 const (
-	Done       = C.SJ_DONE
-	BadHandle  = C.SJ_BAD_HANDLE
-	FlagStr    = C.SJ_FLAG_STR
-	FlagDead   = C.SJ_FLAG_DEAD
-	FlagWalked = C.SJ_FLAG_WALKED
+	Done      = C.SJ_DONE
+	BadHandle = C.SJ_BAD_HANDLE
+	FlagStr   = C.SJ_FLAG_STR
+	FlagDead  = C.SJ_FLAG_DEAD
 )
 
 // Kinds of projected values.

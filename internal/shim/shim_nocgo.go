@@ -18,11 +18,10 @@ const noCGO = 1004
 
 // Codes the shim returns beyond simdjson's error codes (see simdjson_go.h).
 const (
-	Done       = 1000
-	BadHandle  = 1001
-	FlagStr    = 1
-	FlagDead   = 2
-	FlagWalked = 4
+	Done      = 1000
+	BadHandle = 1001
+	FlagStr   = 1
+	FlagDead  = 2
 )
 
 // Kinds of projected values (see simdjson_go.h).
