@@ -202,18 +202,18 @@ func (p *Parser) valueAt(v uint32, depth int32) Value {
 			}
 		}
 	}
-	return Value{p: p, gen: p.gen, tok: v, off: off, depth: depth}
+	return Value{p: p, gen: p.gen, tok: v, pos: mkpos(off, depth)}
 }
 
 // fastNull answers IsNull without a cgo call for a value inside a container
 // (a document's root scalar goes to the shim, which checks what follows it):
 // false for anything but 'n', true for a well-formed null.
 func (p *Parser) fastNull(v Value) (null, ok bool) {
-	if p.idx == nil || v.depth < 2 || v.tok >= p.ntok {
+	if p.idx == nil || v.depth() < 2 || v.tok >= p.ntok {
 		return false, false
 	}
 	in := p.input
-	off := int(v.off)
+	off := int(v.off())
 	if in[off] != 'n' {
 		return false, true
 	}

@@ -55,12 +55,32 @@ const noOffset = ^uint32(0)
 // or is closed; after that its methods return ErrStaleHandle or
 // ErrParserClosed. Values may be read in any order and any number of times.
 type Value struct {
-	p     *Parser
-	gen   uint32
-	tok   uint32 // token index in simdjson's structural index
-	off   uint32 // byte offset of the value in the input
-	depth int32  // nesting depth (the root is 1)
-	code  int32  // non-zero: this Value carries an error (end of a failed iteration)
+	// Four fields at most: the compiler then keeps a Value in registers.
+	// With more, every Value returned is stored field by field and copied
+	// with wider loads, which stall on store forwarding (about a fifth of
+	// the time of a chain of lookups).
+	p   *Parser
+	gen uint32 // the parser's generation; with p nil, the error code if any (code)
+	tok uint32 // token index in simdjson's structural index
+	pos uint64 // byte offset of the value in the input | nesting depth << 32 (the root is 1)
+}
+
+// mkpos packs a Value's offset and depth.
+func mkpos(off uint32, depth int32) uint64 { return uint64(off) | uint64(uint32(depth))<<32 }
+
+// off returns the byte offset of the value in the input.
+func (v Value) off() uint32 { return uint32(v.pos) }
+
+// depth returns the nesting depth (the root is 1).
+func (v Value) depth() int32 { return int32(v.pos >> 32) }
+
+// code is non-zero when this Value carries an error (the end of a failed
+// iteration).
+func (v Value) code() int32 {
+	if v.p != nil {
+		return 0
+	}
+	return int32(v.gen)
 }
 
 // Document is the root of a parsed document: a Value with the whole
@@ -85,37 +105,44 @@ func errValue(err error) Value {
 		if e.Offset >= 0 {
 			off = uint32(e.Offset)
 		}
-		return Value{code: int32(e.Code), off: off}
+		return Value{gen: uint32(e.Code), pos: mkpos(off, 0)}
 	}
 	if c, ok := err.(ErrorCode); ok {
-		return Value{code: int32(c), off: noOffset}
+		return Value{gen: uint32(c), pos: mkpos(noOffset, 0)}
 	}
-	return Value{code: int32(ErrUnexpected), off: noOffset}
+	return Value{gen: uint32(ErrUnexpected), pos: mkpos(noOffset, 0)}
 }
 
 // check returns the error that stops v from being used, if any.
 func (v Value) check() error {
-	if v.code != 0 {
-		c := ErrorCode(v.code)
-		if bareCode(c) {
-			return c
-		}
-		off := int64(-1)
-		if v.off != noOffset {
-			off = int64(v.off)
-		}
-		return &Error{Code: c, Offset: off}
+	p := v.p
+	if p == nil {
+		return v.nilErr()
 	}
-	if v.p == nil {
-		return ErrInvalidHandle
-	}
-	if v.p.closed {
+	if p.closed {
 		return ErrParserClosed
 	}
-	if v.gen != v.p.gen {
+	if v.gen != p.gen {
 		return ErrStaleHandle
 	}
 	return nil
+}
+
+// nilErr is check's answer for a Value without a parser: the error it
+// carries, or ErrInvalidHandle for the zero Value.
+func (v Value) nilErr() error {
+	c := ErrorCode(v.code())
+	if c == 0 {
+		return ErrInvalidHandle
+	}
+	if bareCode(c) {
+		return c
+	}
+	off := int64(-1)
+	if v.off() != noOffset {
+		off = int64(v.off())
+	}
+	return &Error{Code: c, Offset: off}
 }
 
 // Err reports whether the handle is usable: nil, or why not (stale handle,
@@ -148,16 +175,16 @@ func (p *Parser) found() Value {
 	if r.Flags&shim.FlagStr != 0 {
 		p.strTok, p.strGen, p.strPtr, p.strLen = r.Tok, p.gen, r.Str, r.Slen
 	}
-	return Value{p: p, gen: p.gen, tok: r.Tok, off: r.Off, depth: r.Depth}
+	return Value{p: p, gen: p.gen, tok: r.Tok, pos: mkpos(r.Off, r.Depth)}
 }
 
 // Offset returns the byte offset of the value in the input (-1 for an error
 // handle).
 func (v Value) Offset() int64 {
-	if v.p == nil || v.off == noOffset {
+	if v.p == nil || v.off() == noOffset {
 		return -1
 	}
-	return int64(v.off) + v.p.base
+	return int64(v.off()) + v.p.base
 }
 
 // Type returns the value's JSON type, read from its first byte without a cgo
@@ -167,7 +194,7 @@ func (v Value) Type() Type {
 	if v.check() != nil {
 		return TypeInvalid
 	}
-	switch v.p.input[v.off] {
+	switch v.p.input[v.off()] {
 	case '{':
 		return TypeObject
 	case '[':
@@ -196,7 +223,7 @@ func (v Value) StringBytes() ([]byte, error) {
 	if p.strGen == p.gen && p.strTok == v.tok && p.strPtr != nil {
 		return unsafe.Slice((*byte)(p.strPtr), p.strLen), nil
 	}
-	if rc := shim.String(p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.String(p.nat.c, v.tok, v.depth()); rc != 0 {
 		return nil, p.fail(rc)
 	}
 	p.strTok, p.strGen, p.strPtr, p.strLen = v.tok, p.gen, p.res.Str, p.res.Slen
@@ -218,7 +245,7 @@ func (v Value) Int64() (int64, error) {
 	if err := v.check(); err != nil {
 		return 0, err
 	}
-	if rc := shim.Int64(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Int64(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		return 0, v.intError(rc)
 	}
 	return int64(v.p.res.U), nil
@@ -240,7 +267,7 @@ func (v Value) Uint64() (uint64, error) {
 	if err := v.check(); err != nil {
 		return 0, err
 	}
-	if rc := shim.Uint64(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Uint64(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		return 0, v.intError(rc)
 	}
 	return v.p.res.U, nil
@@ -251,7 +278,7 @@ func (v Value) Float64() (float64, error) {
 	if err := v.check(); err != nil {
 		return 0, err
 	}
-	if rc := shim.Double(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Double(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		if f, ok := v.numberFallback(rc); ok {
 			return f, nil
 		}
@@ -283,7 +310,7 @@ func (v Value) Bool() (bool, error) {
 	if err := v.check(); err != nil {
 		return false, err
 	}
-	if rc := shim.Bool(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Bool(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		return false, v.p.fail(rc)
 	}
 	return v.p.res.U != 0, nil
@@ -298,7 +325,7 @@ func (v Value) IsNull() (bool, error) {
 	if null, ok := v.p.fastNull(v); ok {
 		return null, nil
 	}
-	if rc := shim.Null(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Null(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		return false, v.p.fail(rc)
 	}
 	return v.p.res.U != 0, nil
@@ -311,7 +338,7 @@ func (v Value) Number() (kind NumberKind, i int64, u uint64, f float64, err erro
 	if err = v.check(); err != nil {
 		return 0, 0, 0, 0, err
 	}
-	if rc := shim.Number(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Number(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		if f, ok := v.numberFallback(rc); ok {
 			if raw, _ := v.RawNumber(); isInteger(raw) {
 				return NumberBigInt, 0, 0, 0, nil
@@ -341,7 +368,7 @@ func (v Value) RawNumber() ([]byte, error) {
 		return nil, err
 	}
 	in := v.p.input
-	start := int(v.off)
+	start := int(v.off())
 	end := start
 	for end < len(in) {
 		c := in[end]
@@ -425,7 +452,7 @@ func (v Value) RawJSON() ([]byte, error) {
 	if err := v.check(); err != nil {
 		return nil, err
 	}
-	if rc := shim.Raw(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Raw(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		return nil, v.p.fail(rc)
 	}
 	in := v.p.input
@@ -433,7 +460,7 @@ func (v Value) RawJSON() ([]byte, error) {
 	if end > len(in) {
 		end = len(in)
 	}
-	for end > int(v.off) {
+	for end > int(v.off()) {
 		switch in[end-1] {
 		case ' ', '\t', '\n', '\r':
 			end--
@@ -441,7 +468,7 @@ func (v Value) RawJSON() ([]byte, error) {
 		}
 		break
 	}
-	return in[v.off:end:end], nil
+	return in[v.off():end:end], nil
 }
 
 // Object returns the value as an Object, or ErrIncorrectType.
@@ -449,7 +476,7 @@ func (v Value) Object() (Object, error) {
 	if err := v.check(); err != nil {
 		return Object{}, err
 	}
-	if v.p.input[v.off] != '{' {
+	if v.p.input[v.off()] != '{' {
 		return Object{}, &Error{Code: ErrIncorrectType, Offset: v.Offset()}
 	}
 	return Object{v}, nil
@@ -460,7 +487,7 @@ func (v Value) Array() (Array, error) {
 	if err := v.check(); err != nil {
 		return Array{}, err
 	}
-	if v.p.input[v.off] != '[' {
+	if v.p.input[v.off()] != '[' {
 		return Array{}, &Error{Code: ErrIncorrectType, Offset: v.Offset()}
 	}
 	return Array{v}, nil
@@ -478,11 +505,11 @@ func (v Value) Field(key string) (Value, error) {
 	if err := v.check(); err != nil {
 		return Value{}, err
 	}
-	t, err := v.p.field(v.tok, v.depth, key)
+	t, err := v.p.field(v.tok, v.depth(), key)
 	if err != nil {
 		return Value{}, err
 	}
-	return v.p.valueAt(t, v.depth+1), nil
+	return v.p.valueAt(t, v.depth()+1), nil
 }
 
 // field is an unordered lookup returning the value's token: in Go when it
@@ -520,7 +547,7 @@ func (v Value) FindField(key string) (Value, error) {
 	if err := v.check(); err != nil {
 		return Value{}, err
 	}
-	if rc := shim.Find(v.p.nat.c, v.tok, v.depth, key, 1, 0); rc != 0 {
+	if rc := shim.Find(v.p.nat.c, v.tok, v.depth(), key, 1, 0); rc != 0 {
 		return Value{}, v.p.fail(rc)
 	}
 	return v.p.found(), nil
@@ -536,7 +563,7 @@ func (v Value) Get(keys ...string) (Value, error) {
 		return Value{}, err
 	}
 	p := v.p
-	tok, depth := v.tok, v.depth
+	tok, depth := v.tok, v.depth()
 	for _, k := range keys {
 		t, err := p.field(tok, depth, k)
 		if err != nil {
@@ -557,7 +584,7 @@ func (v Value) Index(i int) (Value, error) {
 	if i < 0 {
 		return Value{}, ErrIndexOutOfBounds
 	}
-	if rc := shim.Index(v.p.nat.c, v.tok, v.depth, uint64(i)); rc != 0 {
+	if rc := shim.Index(v.p.nat.c, v.tok, v.depth(), uint64(i)); rc != 0 {
 		return Value{}, v.p.fail(rc)
 	}
 	return v.p.found(), nil
@@ -570,7 +597,7 @@ func (v Value) AtPointer(pointer string) (Value, error) {
 	if err := v.check(); err != nil {
 		return Value{}, err
 	}
-	if rc := shim.Pointer(v.p.nat.c, v.tok, v.depth, pointer); rc != 0 {
+	if rc := shim.Pointer(v.p.nat.c, v.tok, v.depth(), pointer); rc != 0 {
 		return Value{}, v.p.fail(rc)
 	}
 	return v.p.found(), nil
@@ -664,7 +691,7 @@ func (v Value) Count() (int, error) {
 	if err := v.check(); err != nil {
 		return 0, err
 	}
-	if rc := shim.Count(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Count(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		return 0, v.p.fail(rc)
 	}
 	return int(v.p.res.U), nil
@@ -692,7 +719,7 @@ func (v Value) reset() error {
 	if err := v.check(); err != nil {
 		return err
 	}
-	if rc := shim.Reset(v.p.nat.c, v.tok, v.depth); rc != 0 {
+	if rc := shim.Reset(v.p.nat.c, v.tok, v.depth()); rc != 0 {
 		return v.p.fail(rc)
 	}
 	runtime.KeepAlive(v.p)
@@ -733,7 +760,7 @@ func (o Object) Reset() error { return o.v.reset() }
 func (o Object) Fields() iter.Seq2[string, Value] {
 	return func(yield func(string, Value) bool) {
 		_ = o.iterate(func(key []byte, v Value) bool {
-			if v.code != 0 {
+			if v.code() != 0 {
 				return yield("", v)
 			}
 			return yield(o.v.p.intern(key), v)
@@ -753,7 +780,7 @@ func (o Object) ForEach(fn func(key []byte, v Value) error) error {
 func forEach(v Value, obj bool, fn func(key []byte, v Value) error) error {
 	var ferr error
 	err := iterate(v, obj, func(key []byte, x Value) bool {
-		if x.code != 0 {
+		if x.code() != 0 {
 			return false
 		}
 		ferr = fn(key, x)
@@ -784,7 +811,7 @@ func iterate(v Value, obj bool, yield func(key []byte, v Value) bool) error {
 	if err := v.check(); err != nil {
 		return fail(err)
 	}
-	if v.p.input[v.off] != open {
+	if v.p.input[v.off()] != open {
 		return fail(&Error{Code: ErrIncorrectType, Offset: v.Offset()})
 	}
 	var prev uint32
@@ -793,7 +820,7 @@ func iterate(v Value, obj bool, yield func(key []byte, v Value) bool) error {
 			return fail(err)
 		}
 		p := v.p
-		rc := next(p.nat.c, v.tok, v.depth, prev)
+		rc := next(p.nat.c, v.tok, v.depth(), prev)
 		if rc == shim.Done {
 			return nil
 		}
@@ -840,7 +867,7 @@ func (a Array) Elements() iter.Seq2[int, Value] {
 	return func(yield func(int, Value) bool) {
 		i := 0
 		_ = a.iterate(func(v Value) bool {
-			if v.code != 0 {
+			if v.code() != 0 {
 				return yield(-1, v)
 			}
 			ok := yield(i, v)

@@ -11,6 +11,7 @@ package main
 //	go run . -suite decode            # a table
 //	go run . -suite decode -json      # one JSON object per line: file, target, method, mbps, ns, allocs, ok
 //	go run . -suite decode -methods simdjson,goccy -runs 3
+//	go run . -suite decode -decode-files canada.json,small-200B
 //
 // Each figure is the best of -runs runs of testing.Benchmark (about a
 // second each). Before timing, every method's result is compared with
@@ -42,6 +43,9 @@ import (
 
 var flagDecodeData = flag.String("decode-data", filepath.Join("..", "..", "shared", "data", "jsonexamples"),
 	"decode suite: folder of twitter.json, citm_catalog.json, canada.json, github_events.json and gsoc-2018.json")
+
+var flagDecodeFiles = flag.String("decode-files", "",
+	"decode suite: comma-separated names of the documents to run (e.g. canada.json,small-200B; default: all)")
 
 type decodeMethod struct {
 	name      string
@@ -140,6 +144,10 @@ func runDecodeSuite() error {
 	payloads, err := decodePayloads(*flagDecodeData)
 	if err != nil {
 		return err
+	}
+	if *flagDecodeFiles != "" {
+		want := strings.Split(*flagDecodeFiles, ",")
+		payloads = slices.DeleteFunc(payloads, func(p decodePayload) bool { return !slices.Contains(want, p.file) })
 	}
 	methods := decodeMethods()
 	if *flagMethods != "" {
