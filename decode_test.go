@@ -394,6 +394,33 @@ func TestUnmarshalPadding(t *testing.T) {
 	}
 }
 
+// TestUnmarshalSharedArrays: the short []any of an interface{} result share
+// backing chunks, so each must be independent: capacity equal to length
+// (an append copies), and writes stay within its own elements, across
+// documents too.
+func TestUnmarshalSharedArrays(t *testing.T) {
+	var first any
+	noErr(t, simdjson.Unmarshal([]byte(`[[1,2],[3,4],[],[5]]`), &first))
+	var second any
+	noErr(t, simdjson.Unmarshal([]byte(`[["a"],["b","c"]]`), &second))
+	a := first.([]any)
+	for i, want := range []int{2, 2, 0, 1} {
+		e := a[i].([]any)
+		if e == nil || len(e) != want || cap(e) != want {
+			t.Fatalf("element %d: %#v (len %d, cap %d), want a non-nil slice of length and capacity %d", i, e, len(e), cap(e), want)
+		}
+	}
+	x := append(a[0].([]any), 99.0)
+	x[0] = "changed"
+	a[2] = append(a[2].([]any), "grown")
+	if !reflect.DeepEqual(first, []any{[]any{1.0, 2.0}, []any{3.0, 4.0}, []any{"grown"}, []any{5.0}}) {
+		t.Fatalf("first document changed by appends: %#v", first)
+	}
+	if !reflect.DeepEqual(second, []any{[]any{"a"}, []any{"b", "c"}}) {
+		t.Fatalf("second document changed: %#v", second)
+	}
+}
+
 func noErr(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {

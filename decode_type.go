@@ -459,13 +459,13 @@ func (d *decodeState) anyValue(i uint32) any {
 		return m
 	case tagArray:
 		end := uint32(w) - 1
-		a := make([]any, d.count(i))
+		a := d.anySlice(d.count(i))
 		n := 0
 		for j := i + 1; j < end; j = d.next(j) {
 			a[n] = d.anyValue(j)
 			n++
 		}
-		return a
+		return d.boxSlice(a)
 	case tagString:
 		return d.boxString(d.str(i))
 	case tagTrue:
