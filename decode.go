@@ -47,16 +47,22 @@ func unmarshal(data []byte, v any, opts int) error {
 	if dp == nil {
 		return fallbackUnmarshal(data, v, opts)
 	}
-	if dp.parse(data) != 0 {
-		putDomParser(dp)
-		return fallbackUnmarshal(data, v, opts)
-	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		// encoding/json reports this before it looks at the data, except
+		// that invalid JSON is reported first.
+		if dp.parse(data, true) != 0 {
+			putDomParser(dp)
+			return fallbackUnmarshal(data, v, opts)
+		}
 		putDomParser(dp)
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
 	d := &dp.state
+	if dp.parse(data, d.readsNoNumber(rv.Type())) != 0 {
+		putDomParser(dp)
+		return fallbackUnmarshal(data, v, opts)
+	}
 	d.init(dp, data, opts)
 	err := d.top(rv)
 	d.release()
@@ -154,7 +160,7 @@ func putDomParser(dp *domParser) {
 }
 
 // parse runs simdjson over data: 0 or simdjson's error code.
-func (dp *domParser) parse(data []byte) int {
+func (dp *domParser) parse(data []byte, lazyNumbers bool) int {
 	n := len(data)
 	p := unsafe.Pointer(unsafe.SliceData(data))
 	if cap(data)-n < Padding && !paddedInPage(p, n) {
@@ -164,7 +170,7 @@ func (dp *domParser) parse(data []byte) int {
 		copy(dp.pad, data)
 		p = unsafe.Pointer(unsafe.SliceData(dp.pad))
 	}
-	return shim.DomParse(dp.c, p, uint64(n))
+	return shim.DomParse(dp.c, p, uint64(n), lazyNumbers)
 }
 
 // decodeState walks one parsed document into Go values.
@@ -196,6 +202,10 @@ type decodeState struct {
 	// decoders (saves a cache lookup when the same type comes again).
 	topT  reflect.Type
 	topTD *typeDecoder
+
+	// The last type readsNoNumber was asked about, and its answer.
+	lazyT  reflect.Type
+	lazyOK bool
 }
 
 func (d *decodeState) init(dp *domParser, data []byte, opts int) {

@@ -18,6 +18,8 @@ var fuzzTargets = []func() any{
 	func() any { return new(map[string]json.RawMessage) },
 	func() any { return new([]recursive) },
 	func() any { return new(map[int]float32) },
+	func() any { return new(noNumbers) }, // parsed without converting numbers
+	func() any { return new([]string) },
 }
 
 // FuzzUnmarshal compares Unmarshal and Valid with encoding/json on

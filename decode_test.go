@@ -237,6 +237,33 @@ var targets = []func() any{
 	func() any { return new([]byte) },
 	func() any { return new(time.Time) },
 	func() any { return new(interface{ M() }) },
+	// Types that read no number: their documents are parsed without
+	// converting numbers (only checking them).
+	func() any { return new(struct{}) },
+	func() any { return new([]string) },
+	func() any { return new(map[string]string) },
+	func() any { return new(noNumbers) },
+	func() any { return new([]noNumbers) },
+	func() any { return new(map[string]*noNumbers) },
+}
+
+// noNumbers reads no number (a recursive type of strings, bools and
+// containers of them).
+type noNumbers struct {
+	S  string `json:"s"`
+	B  bool
+	L  []string
+	M  map[string]string
+	A  [2]string
+	P  *noNumbers
+	K  []noNumbers
+	E  struct{}
+	MB map[string][]bool
+	embedNoNumbers
+}
+
+type embedNoNumbers struct {
+	Name string `json:"name"`
 }
 
 // cases are inputs chosen for encoding/json's corners.
@@ -288,6 +315,25 @@ var cases = []string{
 	`falsy`, `[1 2]`, `{"a" "b"}`, `{1:2}`, `[`, `]`, `{`, `}`, ``, ` `, "\xef\xbb\xbf{}", "{}\x00",
 	`[1]]`, `[[[]]]`, `{"":1}`, `{"\u0000":1}`, `"\u0000"`, `[1,2,3,"\u00e9"]`,
 	`[0.1e1,-0e0,0E-0,1.5E+3]`, `{"A":"x","A":1}`,
+	// Numbers and strings inside containers (the number-free parse checks
+	// them itself).
+	`{"s":1e400,"L":[1,2]}`, `{"x":123456789012345678901234567890}`, `{"s":"a","n":-0}`, `[1e400]`,
+	`{"x":[1.5e999999,-0.0e-0,0,-1]}`, `[01]`, `[1.]`, `[-]`, `{"a":1e}`, `[.5]`, `[+1]`, `[1e+]`, `[--1]`,
+	`[0x1]`, `[1,2e]`, `[Infinity]`, `[NaN]`, `[-01]`, `[1.5.5]`, `[1e5e5]`, `[1true]`, `{"s":1"a"}`,
+	`["\u00e9\ud83d\ude00"]`, `["\ud83d"]`, `["\udc00"]`, `["\ud83d\u0041"]`, `["\ud83dx"]`, `["\x"]`,
+	`["a\\"]`, `["\/\b\f\n\r\t\""]`, `{"a\"b":"c","s":"\u0000"}`, `["\u004"]`, `["\uZZZZ"]`,
+	`[tru]`, `[nulll]`, `[true1]`, `[falsex]`, `{"s":true,"B":false,"L":null}`, `{"a":"x" "b":"y"}`,
+	`{"a"}`, `{"a":}`, `[{"a":"b"},]`, `[[]]]`, `{"a":[}`, `[ ]`, `{ }`, " [ \"a\" , \"b\" ] \n",
+	`{"a":{"b":{"c":[]}}}`, `[1]x`, `[1] [2]`, "[\"a\"]\x00", `{"K":[{"s":"x","P":{"s":"y"}}],"M":{"k":"v"}}`,
+	`{"L":["a",1,"b"],"M":{"k":2},"A":["a","b","c"],"B":1,"s":[1]}`, `{"name":"n","MB":{"x":[true,1,null]}}`,
+	"[\"\xff\"]", `["\ud800\udc00\udbff\udfff"]`, `{"E":{"x":1},"P":null}`, `[1,[2,[3,{"a":4}]]]`,
+	// Number lengths around the 16- and 32-byte blocks of the number check.
+	`[123456789012345]`, `[1234567890123456]`, `[12345678901234567890123456789012]`,
+	`[123456789012345678901234567890123]`, `[1.234567890123456789012345678901]`, `[-0.12345678901234567890123456789]`,
+	`[0.1234567890123456789012345678901e5]`, `[1.2.3456789012345678901234567890]`, `[12345678901234567890123456789.]`,
+	`[00000000000000000000000000000001]`, `[1234567890123456.]`, `[123456789012345.6]`, "[1234567890123456 \t]",
+	`[0,-0,0.0,-0.0]`, `[1E5,1e-5,1e+5,1E+05]`, `[1.5E]`, `[1x]`, `[1.5x]`, `[12345678901234567890123456789012x]`,
+	`[-12345678901234567890123456789012]`, `[1.]`, `[1..5]`, `[-.5]`, `[-a]`, `[1e5.5]`, `[1,-]`, `{"a":0012}`,
 }
 
 func TestUnmarshalCases(t *testing.T) {

@@ -903,3 +903,78 @@ func (d *decodeState) base64Value(i uint32, v reflect.Value) {
 	}
 	v.SetBytes(buf[:n])
 }
+
+// Types that read no number.
+//
+// A document decoded into such a type needs its numbers checked (their
+// grammar) but never converted: the parse skips the conversion (dom.cpp's
+// parse_lazy), which is most of simdjson's time on number-heavy documents
+// such as canada.json. A type reads no number when nothing reachable from it
+// is a number kind, an interface, json.Number, a type with an UnmarshalJSON
+// or UnmarshalText method, a map with non-string keys, or a field with the
+// ",string" option; it may hold strings, bools, structs, and pointers,
+// slices, arrays and maps of those. A number met where such a type expects
+// something else is a type error that names no value ("number"), as in
+// encoding/json.
+
+var noNumberTypes sync.Map // reflect.Type (a pointer's) -> bool
+
+// readsNoNumber reports whether decoding into the pointer type pt reads no
+// number.
+func (d *decodeState) readsNoNumber(pt reflect.Type) bool {
+	if pt == d.lazyT {
+		return d.lazyOK
+	}
+	ok, found := noNumberTypes.Load(pt)
+	if !found {
+		ok = noNumbers(pt.Elem(), map[reflect.Type]bool{})
+		noNumberTypes.Store(pt, ok)
+	}
+	d.lazyT, d.lazyOK = pt, ok.(bool)
+	return d.lazyOK
+}
+
+// noNumbers is readsNoNumber's walk over the types reachable from t; seen
+// holds the types on the way (a recursive type reads what its other parts
+// read).
+func noNumbers(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	if t == numberType || t.Implements(unmarshalerType) || t.Implements(textUnmarshalerType) {
+		return false
+	}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		pt := reflect.PointerTo(t)
+		if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
+			return false
+		}
+	}
+	switch t.Kind() {
+	case reflect.String, reflect.Bool:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return noNumbers(t.Elem(), seen)
+	case reflect.Map:
+		return t.Key().Kind() == reflect.String && noNumbers(t.Key(), seen) && noNumbers(t.Elem(), seen)
+	case reflect.Struct:
+		for _, f := range jsonFields(t) {
+			if f.quoted {
+				return false
+			}
+			ft := t
+			for _, x := range f.index {
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				ft = ft.Field(x).Type
+			}
+			if !noNumbers(ft, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -24,7 +24,7 @@ func Valid(data []byte) bool {
 	if dp == nil {
 		return json.Valid(data)
 	}
-	rc := ErrorCode(dp.parse(data))
+	rc := ErrorCode(dp.parse(data, true))
 	putDomParser(dp)
 	switch rc {
 	case 0:

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 9
+#define SJ_SHIM_ABI 10
 
 #ifdef __cplusplus
 extern "C" {
@@ -219,7 +219,9 @@ sj_dom *sj_dom_new(void);
 void sj_dom_free(sj_dom *d);
 sj_dom_view *sj_dom_view_of(sj_dom *d);
 /* buf must stay readable up to len + 64 bytes; 0 or a simdjson error code. */
-int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len);
+/* lazy_numbers: the caller reads no number (only their grammar is checked;
+ * see dom.cpp). */
+int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers);
 /* Fills view.offsets; buf must hold the bytes of the last parse. */
 int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len);
 /* 1 when some number of the last parse is the integer literal -0. */

@@ -19,8 +19,13 @@
 #include "simdjson.h"
 #include "simdjson_go.h"
 
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <memory>
 #include <new>
+#include <vector>
 
 namespace {
 
@@ -28,6 +33,191 @@ constexpr uint8_t kTypeInt64 = 'l';
 constexpr uint8_t kTypeUint64 = 'u';
 constexpr uint8_t kTypeDouble = 'd';
 
+
+constexpr int kNotContainer = -1;
+
+inline bool is_ws(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// What may follow a scalar: whitespace or a structural character
+// (simdjson's rule; the grammar then decides).
+struct delim_table {
+  bool is[256]{};
+  constexpr delim_table() {
+    for (const char c : {' ', '\t', '\n', '\r', ',', ']', '}', ':', '[', '{'}) is[uint8_t(c)] = true;
+  }
+};
+constexpr delim_table kDelim{};
+
+inline bool is_delim(uint8_t c) { return kDelim.is[c]; }
+
+// The high bit of each byte of the word at p that is not an ASCII digit. A
+// byte is a digit when its high nibble is 3 and adding 6 keeps it so; a
+// carry out of a non-digit byte can only disturb the bytes after it, so the
+// lowest bit set is exact.
+inline uint64_t non_digits(const uint8_t *p) {
+  uint64_t x;
+  std::memcpy(&x, p, 8);
+  const uint64_t a = (x & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL;
+  const uint64_t b = ((x + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL;
+  const uint64_t nz = a | b;  // non-zero bytes: not digits
+  return (((nz & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | nz) & 0x8080808080808080ULL;
+}
+
+// Returns p advanced past its ASCII digits, eight bytes at a time (the
+// input is padded).
+inline const uint8_t *skip_digits(const uint8_t *p) {
+  for (;;) {
+    if (const uint64_t m = non_digits(p)) return p + (__builtin_ctzll(m) >> 3);
+    p += 8;
+  }
+}
+
+inline bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
+
+// Checks the JSON number grammar at p without converting the number:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? followed by a delimiter.
+// The scan stops before the next token, which starts after whitespace or a
+// structural character.
+inline bool valid_number_slow(const uint8_t *p) {
+  if (*p == '-') p++;
+  if (*p == '0') {
+    p++;
+  } else if (*p >= '1' && *p <= '9') {
+    p = skip_digits(p + 1);
+  } else {
+    return false;
+  }
+  if (*p == '.') {
+    if (!is_digit(p[1])) return false;
+    p = skip_digits(p + 2);
+  }
+  if (*p == 'e' || *p == 'E') {
+    p++;
+    if (*p == '+' || *p == '-') p++;
+    if (!is_digit(*p)) return false;
+    p = skip_digits(p + 1);
+  }
+  return is_delim(*p);
+}
+
+#if defined(__SSE2__)
+// Masks of the digits and of the '.' among the 16 bytes at q.
+inline void number_masks(const uint8_t *q, unsigned &digits, unsigned &dots) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(q));
+  const __m128i d = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+  digits = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d)));
+  dots = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))));
+}
+
+// valid_number's common case, without a loop: a number of fewer than 32
+// characters (after its sign) without an exponent, checked from masks of
+// its first 32 bytes (the input is padded). Returns 1 or 0, or -1 to leave
+// the number to the byte-by-byte check.
+inline int valid_number_fast(const uint8_t *p) {
+  const uint8_t *q = p + (*p == '-');
+  unsigned d1, t1, d2, t2;
+  number_masks(q, d1, t1);
+  number_masks(q + 16, d2, t2);
+  const uint32_t digits = d1 | d2 << 16, dots = t1 | t2 << 16;
+  const uint32_t other = ~(digits | dots);
+  if (other == 0) return -1;                        // 32 characters or more
+  const unsigned n = unsigned(__builtin_ctz(other));  // the length
+  if (!(digits & 1)) return 0;                      // a digit first
+  const uint32_t dd = dots & ((uint32_t(1) << n) - 1);
+  if (dd & (dd - 1)) return 0;                      // one '.' at most,
+  if (dd & (uint32_t(1) << (n - 1))) return 0;      // followed by a digit
+  if (q[0] == '0' && (digits & 2)) return 0;        // no digit after a leading 0
+  const uint8_t c = q[n];
+  if (c == 'e' || c == 'E') return -1;
+  return is_delim(c);
+}
+#endif
+
+// Checks the JSON number grammar at p without converting the number.
+inline bool valid_number(const uint8_t *p) {
+#if defined(__SSE2__)
+  const int r = valid_number_fast(p);
+  if (r >= 0) return r != 0;
+#endif
+  return valid_number_slow(p);
+}
+
+inline int hex4(const uint8_t *p) {
+  int v = 0;
+  for (int i = 0; i < 4; i++) {
+    const uint8_t c = p[i];
+    int h;
+    if (c >= '0' && c <= '9') {
+      h = c - '0';
+    } else if (c >= 'a' && c <= 'f') {
+      h = c - 'a' + 10;
+    } else if (c >= 'A' && c <= 'F') {
+      h = c - 'A' + 10;
+    } else {
+      return -1;
+    }
+    v = v << 4 | h;
+  }
+  return v;
+}
+
+// Decodes the escape sequence at s (a backslash) into dst as simdjson does,
+// advancing dst; returns the input after it, or nullptr for an invalid
+// escape or an unpaired surrogate. Reads stay within the string: a quote or
+// a non-hex byte ends each check first (the string is closed, stage 1
+// checked that).
+inline const uint8_t *escape(const uint8_t *s, uint8_t *&dst) {
+  s++;
+  switch (*s++) {
+    case '"': *dst++ = '"'; return s;
+    case '\\': *dst++ = '\\'; return s;
+    case '/': *dst++ = '/'; return s;
+    case 'b': *dst++ = '\b'; return s;
+    case 'f': *dst++ = '\f'; return s;
+    case 'n': *dst++ = '\n'; return s;
+    case 'r': *dst++ = '\r'; return s;
+    case 't': *dst++ = '\t'; return s;
+    case 'u': break;
+    default: return nullptr;
+  }
+  int cp = hex4(s);
+  if (cp < 0) return nullptr;
+  s += 4;
+  if (cp >= 0xD800 && cp < 0xDC00) {  // a high surrogate: a low one must follow
+    if (s[0] != '\\' || s[1] != 'u') return nullptr;
+    const int lo = hex4(s + 2);
+    if (lo < 0xDC00 || lo > 0xDFFF) return nullptr;
+    s += 6;
+    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+  } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+    return nullptr;
+  }
+  if (cp < 0x80) {
+    *dst++ = uint8_t(cp);
+  } else if (cp < 0x800) {
+    *dst++ = uint8_t(0xC0 | (cp >> 6));
+    *dst++ = uint8_t(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    *dst++ = uint8_t(0xE0 | (cp >> 12));
+    *dst++ = uint8_t(0x80 | ((cp >> 6) & 0x3F));
+    *dst++ = uint8_t(0x80 | (cp & 0x3F));
+  } else {
+    *dst++ = uint8_t(0xF0 | (cp >> 18));
+    *dst++ = uint8_t(0x80 | ((cp >> 12) & 0x3F));
+    *dst++ = uint8_t(0x80 | ((cp >> 6) & 0x3F));
+    *dst++ = uint8_t(0x80 | (cp & 0x3F));
+  }
+  return s;
+}
+
+constexpr uint64_t tag(uint8_t c) { return uint64_t(c) << 56; }
+
+// An open container while parse_lazy builds the tape.
+struct open_container {
+  uint32_t word;   // tape index of its opening word
+  uint32_t count;  // elements or pairs so far
+  bool obj;
+};
 }  // namespace
 
 struct sj_dom {
@@ -35,7 +225,190 @@ struct sj_dom {
   std::unique_ptr<uint32_t[]> offsets;
   uint64_t offsets_cap = 0;
   sj_dom_view view{};
+  std::vector<open_container> stack;  // parse_lazy's
 };
+
+namespace {
+
+// Bytes of x equal to zero, as the high bit of each: exact for the lowest
+// such byte (the borrow can only mark bytes above it).
+inline uint64_t zero_bytes(uint64_t x) { return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL; }
+
+// Writes the string token whose opening quote is at q into the string buffer
+// at sb as simdjson's tape stores strings (a uint32 length, the unescaped
+// bytes, a NUL), sets its tape word, and moves sb past it. One pass, eight
+// bytes at a time: each word is stored as loaded and the output advances to
+// the first quote or backslash in it (the input is padded, and the string
+// buffer has room past the last string). Returns false for an invalid
+// escape or an unpaired surrogate (simdjson rejects both; encoding/json then
+// decides).
+inline bool lazy_string(const uint8_t *q, uint8_t *sb0, uint8_t *&sb, uint64_t &word) {
+  const uint8_t *s = q + 1;
+  uint8_t *dst = sb + 4;
+  for (;;) {
+    uint64_t x;
+    std::memcpy(&x, s, 8);
+    std::memcpy(dst, &x, 8);
+    const uint64_t m = zero_bytes(x ^ 0x2222222222222222ULL) | zero_bytes(x ^ 0x5C5C5C5C5C5C5C5CULL);
+    if (m == 0) {
+      s += 8;
+      dst += 8;
+      continue;
+    }
+    const int k = __builtin_ctzll(m) >> 3;
+    s += k;
+    dst += k;
+    if (*s == '"') break;
+    // A backslash: one escape, then on.
+    const uint8_t *e = escape(s, dst);
+    if (!e) return false;
+    s = e;
+  }
+  const uint32_t n = uint32_t(dst - (sb + 4));
+  std::memcpy(sb, &n, 4);
+  *dst = 0;
+  word = tag('"') | uint64_t(sb - sb0);
+  sb = dst + 1;
+  return true;
+}
+
+// parse_lazy is simdjson's DOM parse of a document whose root is an object
+// or an array, for Go types that read no number: stage 1 is simdjson's, and
+// this stage 2 builds the same tape while checking each number's grammar
+// without converting it (its two tape words are a double of value 0, which
+// nothing reads). Every other check is simdjson's: the structure, the
+// literals, the escapes and surrogates of strings (stage 1 checks UTF-8 and
+// control characters), the depth limit, trailing content. Numbers simdjson
+// rejects but the grammar allows (integers beyond 64 bits, beyond float64's
+// range) pass, as they do in encoding/json. Returns kNotContainer when the
+// root is a scalar (the caller parses it as usual). A document with more
+// strings than numbers gets simdjson's own stage 2 (see below).
+int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
+  simdjson::dom::parser &ps = d->parser;
+  const size_t want = len < 32 ? 32 : size_t(len);
+  if (want > ps.max_capacity()) return simdjson::CAPACITY;
+  if (ps.doc.capacity() < want) {
+    if (auto err = ps.doc.allocate(want)) return int(err);
+  }
+  if (!ps.implementation || ps.capacity() < want) {
+    if (auto err = ps.allocate(want, ps.max_depth())) return int(err);
+  }
+  auto &impl = *ps.implementation;
+  if (auto err = impl.stage1(buf, size_t(len), simdjson::stage1_mode::regular)) return int(err);
+  const uint32_t *idx = impl.structural_indexes.get();
+  const uint32_t n = impl.n_structural_indexes;
+  if (buf[idx[0]] != '{' && buf[idx[0]] != '[') return kNotContainer;
+  // Skipping the conversion pays where numbers outnumber strings, whose
+  // copy simdjson's stage 2 does faster (with SIMD): a sample of 256 tokens
+  // decides, in 16 runs of 16 consecutive tokens spread over the document
+  // (single tokens at a fixed stride can fall on the same place of every
+  // repeat of a regular structure, such as canada.json's ",]").
+  {
+    uint32_t nums = 0, strs = 0;
+    const uint32_t runs = n > 256 ? 16 : 1, len_run = n > 256 ? 16 : n, gap = n / runs;
+    for (uint32_t r = 0; r < runs; r++) {
+      for (uint32_t t = r * gap, e = t + len_run; t < e; t++) {
+        const uint8_t c = buf[idx[t]];
+        strs += c == '"';
+        nums += c == '-' || (c >= '0' && c <= '9');
+      }
+    }
+    if (nums <= strs) return int(impl.stage2(ps.doc));
+  }
+  uint64_t *tape = ps.doc.tape.get();
+  uint8_t *const sb0 = ps.doc.string_buf.get();
+  uint8_t *sb = sb0;
+  const size_t maxd = ps.max_depth();
+  std::vector<open_container> &st = d->stack;
+  if (st.size() < maxd) st.resize(maxd);
+  // The innermost open container lives in locals (cur); the stack holds
+  // the ones around it. (Updating its count in memory and reading the entry
+  // back whole at its end stalled on store forwarding.)
+  open_container cur{0, 0, false};
+  size_t depth = 0;  // open containers, cur included
+  size_t w = 1;      // tape[0] is the root word, written last
+  uint32_t t = 0;
+  uint8_t c;
+
+  // Each label reads token t (t < n is checked before each read but the
+  // first).
+value:
+  c = buf[idx[t]];
+  switch (c) {
+    case '{':
+    case '[':
+      if (depth >= maxd) return simdjson::DEPTH_ERROR;
+      if (depth > 0) st[depth - 1] = cur;
+      depth++;
+      cur = open_container{uint32_t(w), 0, c == '{'};
+      tape[w++] = 0;
+      if (++t >= n) return simdjson::TAPE_ERROR;
+      if (buf[idx[t]] == (c == '{' ? '}' : ']')) goto close;
+      if (c == '{') goto key;
+      goto value;
+    case '"':
+      if (!lazy_string(buf + idx[t], sb0, sb, tape[w])) return simdjson::STRING_ERROR;
+      w++;
+      break;
+    case 't':
+      if (std::memcmp(buf + idx[t], "true", 4) != 0 || !is_delim(buf[idx[t] + 4])) return simdjson::T_ATOM_ERROR;
+      tape[w++] = tag('t');
+      break;
+    case 'f':
+      if (std::memcmp(buf + idx[t], "false", 5) != 0 || !is_delim(buf[idx[t] + 5])) return simdjson::F_ATOM_ERROR;
+      tape[w++] = tag('f');
+      break;
+    case 'n':
+      if (std::memcmp(buf + idx[t], "null", 4) != 0 || !is_delim(buf[idx[t] + 4])) return simdjson::N_ATOM_ERROR;
+      tape[w++] = tag('n');
+      break;
+    default:
+      if (c != '-' && (c < '0' || c > '9')) return simdjson::TAPE_ERROR;
+      // A number is never the last token of a valid document; bounding it
+      // by the next one keeps the scan within the input.
+      if (t + 1 >= n) return simdjson::TAPE_ERROR;
+      if (!valid_number(buf + idx[t])) return simdjson::NUMBER_ERROR;
+      tape[w++] = tag('d');
+      tape[w++] = 0;
+      break;
+  }
+  t++;
+after:  // after a value inside cur: ',' and the next one, or cur's end
+  cur.count++;
+  if (t >= n) return simdjson::TAPE_ERROR;
+  c = buf[idx[t]];
+  if (c == ',') {
+    if (++t >= n) return simdjson::TAPE_ERROR;
+    if (cur.obj) goto key;
+    goto value;
+  }
+  if (c != (cur.obj ? '}' : ']')) return simdjson::TAPE_ERROR;
+  goto close;
+
+key:  // token t starts a key: '"', then ':' and a value
+  if (t + 2 >= n || buf[idx[t]] != '"' || buf[idx[t + 1]] != ':') return simdjson::TAPE_ERROR;
+  if (!lazy_string(buf + idx[t], sb0, sb, tape[w])) return simdjson::STRING_ERROR;
+  w++;
+  t += 2;
+  goto value;
+
+close: {  // token t closes cur
+  const uint64_t cnt = cur.count > 0xFFFFFF ? 0xFFFFFF : cur.count;
+  tape[w++] = tag(cur.obj ? '}' : ']') | cur.word;
+  tape[cur.word] = tag(cur.obj ? '{' : '[') | (cnt << 32) | uint64_t(w);
+  t++;
+  if (--depth > 0) {
+    cur = st[depth - 1];
+    goto after;
+  }
+}
+  if (t != n) return simdjson::TAPE_ERROR;  // trailing content
+  tape[w] = tag('r');
+  tape[0] = tag('r') | uint64_t(w + 1);
+  return 0;
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -48,12 +421,24 @@ void sj_dom_free(sj_dom *d) { delete d; }
 
 sj_dom_view *sj_dom_view_of(sj_dom *d) { return &d->view; }
 
-int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len) {
+int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers) {
   sj_dom_view &v = d->view;
   v.tape = nullptr;
   v.strings = nullptr;
   v.offsets = nullptr;
   v.tape_len = 0;
+  if (lazy_numbers) {
+    int rc = parse_lazy(d, buf, len);
+    if (rc != kNotContainer) {
+      v.capacity = d->parser.capacity();
+      if (rc) return rc;
+      const simdjson::dom::document &doc = d->parser.doc;
+      v.tape = doc.tape.get();
+      v.strings = doc.string_buf.get();
+      v.tape_len = v.tape[0] & simdjson::internal::JSON_VALUE_MASK;
+      return 0;
+    }
+  }
   // realloc_if_needed=false: the caller guarantees SIMDJSON_PADDING readable
   // bytes after buf[len-1] (their content does not matter).
   auto r = d->parser.parse(buf, size_t(len), false);

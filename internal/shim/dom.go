@@ -45,9 +45,15 @@ func DomViewOf(x unsafe.Pointer) *DomView {
 }
 
 // DomParse parses buf[:n] into the tape; buf must be readable up to n+64
-// bytes. It returns 0 or a simdjson error code.
-func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
-	return int(C.sj_dom_parse(dom(x), (*C.uint8_t)(buf), C.uint64_t(n)))
+// bytes. It returns 0 or a simdjson error code. With lazyNumbers, numbers
+// are checked but not converted: their tape words hold no value (for callers
+// that read none; see dom.cpp).
+func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers bool) int {
+	lazy := C.int(0)
+	if lazyNumbers {
+		lazy = 1
+	}
+	return int(C.sj_dom_parse(dom(x), (*C.uint8_t)(buf), C.uint64_t(n), lazy))
 }
 
 // DomOffsets fills the view's Offsets; buf[:n] must be the input of the last

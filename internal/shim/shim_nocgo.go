@@ -181,7 +181,7 @@ func DomViewOf(x unsafe.Pointer) *DomView {
 	return nil
 }
 
-func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
+func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers bool) int {
 	return noCGO
 }
 
