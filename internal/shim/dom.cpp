@@ -299,15 +299,17 @@ int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
   const uint32_t n = impl.n_structural_indexes;
   if (buf[idx[0]] != '{' && buf[idx[0]] != '[') return kNotContainer;
   // Skipping the conversion pays where numbers outnumber strings, whose
-  // copy simdjson's stage 2 does faster (with SIMD): a sample of 256 tokens
-  // decides, in 16 runs of 16 consecutive tokens spread over the document
-  // (single tokens at a fixed stride can fall on the same place of every
-  // repeat of a regular structure, such as canada.json's ",]").
+  // copy simdjson's stage 2 does faster (with SIMD), and on documents large
+  // enough for the difference to outweigh taking a sample: runs of
+  // consecutive tokens spread over the document decide (single tokens at a
+  // fixed stride can fall on the same place of every repeat of a regular
+  // structure, such as canada.json's ",]").
+  if (n < 128) return int(impl.stage2(ps.doc));
   {
     uint32_t nums = 0, strs = 0;
-    const uint32_t runs = n > 256 ? 16 : 1, len_run = n > 256 ? 16 : n, gap = n / runs;
+    const uint32_t runs = n >= 1024 ? 16 : 8, run = runs, gap = n / runs;
     for (uint32_t r = 0; r < runs; r++) {
-      for (uint32_t t = r * gap, e = t + len_run; t < e; t++) {
+      for (uint32_t t = r * gap, e = t + run; t < e; t++) {
         const uint8_t c = buf[idx[t]];
         strs += c == '"';
         nums += c == '-' || (c >= '0' && c <= '9');
