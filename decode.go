@@ -223,6 +223,10 @@ func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 }
 
 func (d *decodeState) release() {
+	// The chunks of []any and of their boxes hold interfaces, which would
+	// keep the caller's whole result reachable from the pool: they are
+	// not kept from one Unmarshal to the next.
+	d.anyBuf, d.sliceBox = nil, nil
 	d.dp = nil
 	d.tape = nil
 	d.strs = nil
@@ -337,7 +341,8 @@ func (d *decodeState) anySlice(n int) []any {
 		return make([]any, n) // n == 0: empty, not nil, and no allocation
 	}
 	if len(d.anyBuf)+n > cap(d.anyBuf) {
-		d.anyBuf = make([]any, 0, anyChunk)
+		// A chunk no larger than the document can fill.
+		d.anyBuf = make([]any, 0, max(min(anyChunk, len(d.tape)), n))
 	}
 	off := len(d.anyBuf)
 	d.anyBuf = d.anyBuf[:off+n]
@@ -354,7 +359,7 @@ var (
 
 func (d *decodeState) boxSlice(a []any) any {
 	if len(d.sliceBox) == cap(d.sliceBox) {
-		d.sliceBox = make([][]any, 0, boxChunk)
+		d.sliceBox = make([][]any, 0, min(boxChunk, len(d.tape)))
 	}
 	d.sliceBox = append(d.sliceBox, a)
 	var v any

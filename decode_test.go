@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -465,6 +466,36 @@ func TestUnmarshalSharedArrays(t *testing.T) {
 	if !reflect.DeepEqual(second, []any{[]any{"a"}, []any{"b", "c"}}) {
 		t.Fatalf("second document changed: %#v", second)
 	}
+}
+
+// TestUnmarshalKeepsNoResult: the chunks that short []any are carved from
+// hold interfaces, so a pooled parser must not keep them from one Unmarshal
+// to the next: the caller's result would stay reachable after the caller
+// dropped it.
+func TestUnmarshalKeepsNoResult(t *testing.T) {
+	// One P: the pool then hands the same parser back every time (a parser
+	// in another P's private slot could be dropped, hiding the retention).
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	collected := make(chan struct{})
+	func() {
+		var v any
+		noErr(t, simdjson.Unmarshal([]byte(`[[1,2],["x"]]`), &v))
+		inner := v.([]any)[0].([]any)
+		runtime.AddCleanup(&inner[0], func(ch chan struct{}) { close(ch) }, collected)
+	}()
+	for range 20 {
+		runtime.GC()
+		// The same pooled parser decodes again (no array this time), so it
+		// stays in the pool between collections.
+		var s struct{ A string }
+		noErr(t, simdjson.Unmarshal([]byte(`{"A":"a"}`), &s))
+		select {
+		case <-collected:
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	t.Fatal("a dropped Unmarshal result is still reachable after 20 collections")
 }
 
 func noErr(t *testing.T, err error) {
