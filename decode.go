@@ -341,8 +341,10 @@ func (d *decodeState) anySlice(n int) []any {
 		return make([]any, n) // n == 0: empty, not nil, and no allocation
 	}
 	if len(d.anyBuf)+n > cap(d.anyBuf) {
-		// A chunk no larger than the document can fill.
-		d.anyBuf = make([]any, 0, max(min(anyChunk, len(d.tape)), n))
+		// Chunks start small and double: a document with few arrays
+		// allocates little.
+		size := max(min(2*cap(d.anyBuf), anyChunk), 16)
+		d.anyBuf = make([]any, 0, max(size, n))
 	}
 	off := len(d.anyBuf)
 	d.anyBuf = d.anyBuf[:off+n]
@@ -359,7 +361,7 @@ var (
 
 func (d *decodeState) boxSlice(a []any) any {
 	if len(d.sliceBox) == cap(d.sliceBox) {
-		d.sliceBox = make([][]any, 0, min(boxChunk, len(d.tape)))
+		d.sliceBox = make([][]any, 0, max(min(2*cap(d.sliceBox), boxChunk), 4))
 	}
 	d.sliceBox = append(d.sliceBox, a)
 	var v any
