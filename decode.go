@@ -49,8 +49,8 @@ func unmarshal(data []byte, v any, opts int) error {
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		// encoding/json reports this before it looks at the data, except
-		// that invalid JSON is reported first.
+		// encoding/json checks the syntax first: a syntax error wins over
+		// this one. (No number is read, so none is converted.)
 		if dp.parse(data, true) != 0 {
 			putDomParser(dp)
 			return fallbackUnmarshal(data, v, opts)
