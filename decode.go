@@ -59,12 +59,14 @@ func unmarshal(data []byte, v any, opts int) error {
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
 	d := &dp.state
-	if dp.parse(data, d.readsNoNumber(rv.Type())) != 0 {
+	t := rv.Type()
+	d.root(t)
+	if dp.parse(data, d.topNoNumbers) != 0 {
 		putDomParser(dp)
 		return fallbackUnmarshal(data, v, opts)
 	}
 	d.init(dp, data, opts)
-	err := d.top(rv)
+	err := d.top(rv, t)
 	d.release()
 	putDomParser(dp)
 	return err
@@ -198,14 +200,12 @@ type decodeState struct {
 	// The type error whose Struct the innermost struct has set (addFrame).
 	framed *json.UnmarshalTypeError
 
-	// The root pointer type of the last Unmarshal and its pointee's
-	// decoders (saves a cache lookup when the same type comes again).
-	topT  reflect.Type
-	topTD *typeDecoder
-
-	// The last type readsNoNumber was asked about, and its answer.
-	lazyT  reflect.Type
-	lazyOK bool
+	// The root pointer type of the last Unmarshal, its pointee's decoders
+	// and whether it reads no number (root: saves the cache lookups when
+	// the same type comes again).
+	topT         reflect.Type
+	topTD        *typeDecoder
+	topNoNumbers bool
 }
 
 func (d *decodeState) init(dp *domParser, data []byte, opts int) {
@@ -236,16 +236,19 @@ func (d *decodeState) release() {
 	d.framed = nil
 }
 
-// top decodes the root value into the pointer rv, as encoding/json applies
-// its rules to the pointer itself (so that *T's UnmarshalJSON is used).
-func (d *decodeState) top(rv reflect.Value) error {
-	var err error
-	t := rv.Type()
-	td := d.topTD
+// root sets topT, topTD and topNoNumbers for the root pointer type t.
+func (d *decodeState) root(t reflect.Type) {
 	if t != d.topT {
-		td = decoderFor(t.Elem())
-		d.topT, d.topTD = t, td
+		d.topT, d.topTD, d.topNoNumbers = t, decoderFor(t.Elem()), readsNoNumber(t)
 	}
+}
+
+// top decodes the root value into the pointer rv, of type t (root has run),
+// as encoding/json applies its rules to the pointer itself (so that *T's
+// UnmarshalJSON is used).
+func (d *decodeState) top(rv reflect.Value, t reflect.Type) error {
+	var err error
+	td := d.topTD
 	if td.ptrPlain && (td.ptrNoMethods || t.Name() != "") {
 		// A pointer without methods to a value that is not an interface:
 		// encoding/json goes straight to the pointee.

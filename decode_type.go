@@ -921,17 +921,13 @@ var noNumberTypes sync.Map // reflect.Type (a pointer's) -> bool
 
 // readsNoNumber reports whether decoding into the pointer type pt reads no
 // number.
-func (d *decodeState) readsNoNumber(pt reflect.Type) bool {
-	if pt == d.lazyT {
-		return d.lazyOK
-	}
+func readsNoNumber(pt reflect.Type) bool {
 	ok, found := noNumberTypes.Load(pt)
 	if !found {
 		ok = noNumbers(pt.Elem(), map[reflect.Type]bool{})
 		noNumberTypes.Store(pt, ok)
 	}
-	d.lazyT, d.lazyOK = pt, ok.(bool)
-	return d.lazyOK
+	return ok.(bool)
 }
 
 // noNumbers is readsNoNumber's walk over the types reachable from t; seen

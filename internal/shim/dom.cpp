@@ -33,11 +33,6 @@ constexpr uint8_t kTypeInt64 = 'l';
 constexpr uint8_t kTypeUint64 = 'u';
 constexpr uint8_t kTypeDouble = 'd';
 
-
-constexpr int kNotContainer = -1;
-
-inline bool is_ws(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
 // What may follow a scalar: whitespace or a structural character
 // (simdjson's rule; the grammar then decides).
 struct delim_table {
@@ -49,6 +44,8 @@ struct delim_table {
 constexpr delim_table kDelim{};
 
 inline bool is_delim(uint8_t c) { return kDelim.is[c]; }
+
+inline bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
 
 // The high bit of each byte of the word at p that is not an ASCII digit. A
 // byte is a digit when its high nibble is 3 and adding 6 keeps it so; a
@@ -72,8 +69,6 @@ inline const uint8_t *skip_digits(const uint8_t *p) {
   }
 }
 
-inline bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
-
 // Checks the JSON number grammar at p without converting the number:
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? followed by a delimiter.
 // The scan stops before the next token, which starts after whitespace or a
@@ -82,7 +77,7 @@ inline bool valid_number_slow(const uint8_t *p) {
   if (*p == '-') p++;
   if (*p == '0') {
     p++;
-  } else if (*p >= '1' && *p <= '9') {
+  } else if (is_digit(*p)) {  // 1-9
     p = skip_digits(p + 1);
   } else {
     return false;
@@ -280,9 +275,9 @@ inline bool lazy_string(const uint8_t *q, uint8_t *sb0, uint8_t *&sb, uint64_t &
 // literals, the escapes and surrogates of strings (stage 1 checks UTF-8 and
 // control characters), the depth limit, trailing content. Numbers simdjson
 // rejects but the grammar allows (integers beyond 64 bits, beyond float64's
-// range) pass, as they do in encoding/json. Returns kNotContainer when the
-// root is a scalar (the caller parses it as usual). A document with more
-// strings than numbers gets simdjson's own stage 2 (see below).
+// range) pass, as they do in encoding/json. A scalar root, a small document
+// and one with more strings than numbers get simdjson's own stage 2 (see
+// below). Returns 0 or a simdjson error code, as the DOM parse does.
 int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
   simdjson::dom::parser &ps = d->parser;
   const size_t want = len < 32 ? 32 : size_t(len);
@@ -297,14 +292,14 @@ int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
   if (auto err = impl.stage1(buf, size_t(len), simdjson::stage1_mode::regular)) return int(err);
   const uint32_t *idx = impl.structural_indexes.get();
   const uint32_t n = impl.n_structural_indexes;
-  if (buf[idx[0]] != '{' && buf[idx[0]] != '[') return kNotContainer;
   // Skipping the conversion pays where numbers outnumber strings, whose
   // copy simdjson's stage 2 does faster (with SIMD), and on documents large
   // enough for the difference to outweigh taking a sample: runs of
   // consecutive tokens spread over the document decide (single tokens at a
   // fixed stride can fall on the same place of every repeat of a regular
-  // structure, such as canada.json's ",]").
-  if (n < 128) return int(impl.stage2(ps.doc));
+  // structure, such as canada.json's ",]"). A scalar root, and every other
+  // document, gets simdjson's stage 2.
+  if (n < 128 || (buf[idx[0]] != '{' && buf[idx[0]] != '[')) return int(impl.stage2(ps.doc));
   {
     uint32_t nums = 0, strs = 0;
     const uint32_t runs = n >= 1024 ? 16 : 8, run = runs, gap = n / runs;
@@ -312,7 +307,7 @@ int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
       for (uint32_t t = r * gap, e = t + run; t < e; t++) {
         const uint8_t c = buf[idx[t]];
         strs += c == '"';
-        nums += c == '-' || (c >= '0' && c <= '9');
+        nums += c == '-' || is_digit(c);
       }
     }
     if (nums <= strs) return int(impl.stage2(ps.doc));
@@ -365,12 +360,12 @@ value:
       tape[w++] = tag('n');
       break;
     default:
-      if (c != '-' && (c < '0' || c > '9')) return simdjson::TAPE_ERROR;
+      if (c != '-' && !is_digit(c)) return simdjson::TAPE_ERROR;
       // A number is never the last token of a valid document; bounding it
       // by the next one keeps the scan within the input.
       if (t + 1 >= n) return simdjson::TAPE_ERROR;
       if (!valid_number(buf + idx[t])) return simdjson::NUMBER_ERROR;
-      tape[w++] = tag('d');
+      tape[w++] = tag(kTypeDouble);
       tape[w++] = 0;
       break;
   }
@@ -429,23 +424,11 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers) 
   v.strings = nullptr;
   v.offsets = nullptr;
   v.tape_len = 0;
-  if (lazy_numbers) {
-    int rc = parse_lazy(d, buf, len);
-    if (rc != kNotContainer) {
-      v.capacity = d->parser.capacity();
-      if (rc) return rc;
-      const simdjson::dom::document &doc = d->parser.doc;
-      v.tape = doc.tape.get();
-      v.strings = doc.string_buf.get();
-      v.tape_len = v.tape[0] & simdjson::internal::JSON_VALUE_MASK;
-      return 0;
-    }
-  }
   // realloc_if_needed=false: the caller guarantees SIMDJSON_PADDING readable
   // bytes after buf[len-1] (their content does not matter).
-  auto r = d->parser.parse(buf, size_t(len), false);
+  const int rc = lazy_numbers ? parse_lazy(d, buf, len) : int(d->parser.parse(buf, size_t(len), false).error());
   v.capacity = d->parser.capacity();
-  if (r.error()) return int(r.error());
+  if (rc) return rc;
   const simdjson::dom::document &doc = d->parser.doc;
   v.tape = doc.tape.get();
   v.strings = doc.string_buf.get();
