@@ -202,7 +202,7 @@ func (p *Parser) valueAt(v uint32, depth int32) Value {
 			}
 		}
 	}
-	return Value{p: p, gen: p.gen, tok: v, pos: mkpos(off, depth)}
+	return p.value(v, off, depth)
 }
 
 // fastNull answers IsNull without a cgo call for a value inside a container

@@ -68,6 +68,12 @@ type Value struct {
 // mkpos packs a Value's offset and depth.
 func mkpos(off uint32, depth int32) uint64 { return uint64(off) | uint64(uint32(depth))<<32 }
 
+// value returns the handle of the value at token tok (byte offset off,
+// nesting depth depth) of the current document.
+func (p *Parser) value(tok, off uint32, depth int32) Value {
+	return Value{p: p, gen: p.gen, tok: tok, pos: mkpos(off, depth)}
+}
+
 // off returns the byte offset of the value in the input.
 func (v Value) off() uint32 { return uint32(v.pos) }
 
@@ -175,7 +181,7 @@ func (p *Parser) found() Value {
 	if r.Flags&shim.FlagStr != 0 {
 		p.strTok, p.strGen, p.strPtr, p.strLen = r.Tok, p.gen, r.Str, r.Slen
 	}
-	return Value{p: p, gen: p.gen, tok: r.Tok, pos: mkpos(r.Off, r.Depth)}
+	return p.value(r.Tok, r.Off, r.Depth)
 }
 
 // Offset returns the byte offset of the value in the input (-1 for an error

@@ -321,7 +321,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 		var err error
 		if m.fnDoc != nil {
 			p.gen++
-			err = m.fnDoc(st, Document{Value{p: p, gen: p.gen, tok: d.Tok, pos: mkpos(d.Off, 1)}})
+			err = m.fnDoc(st, Document{p.value(d.Tok, d.Off, 1)})
 		} else {
 			err = m.fnRow(st, Row{f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
 		}

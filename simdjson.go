@@ -259,7 +259,7 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 	if walk {
 		p.walkSet, p.walkGen = true, p.gen // walked, or failed: do not try again
 	}
-	return Document{Value{p: p, gen: p.gen, tok: 0, pos: mkpos(p.res.Off, 1)}}, nil
+	return Document{p.value(0, p.res.Off, 1)}, nil
 }
 
 // copyPadded copies b into the parser's C buffer, followed by Padding zero

@@ -314,7 +314,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 				return pos, false
 			}
 			p.gen++
-			doc := Document{Value{p: p, gen: p.gen, tok: d.Tok, pos: mkpos(d.Off, 1)}}
+			doc := Document{p.value(d.Tok, d.Off, 1)}
 			idx := s.index
 			s.index++
 			if !yield(idx, doc) {
