@@ -2,6 +2,7 @@ package simdjson
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"math"
 	"reflect"
@@ -302,6 +303,21 @@ func (d *decodeState) strBytes(i uint32) []byte {
 	p := unsafe.Add(d.strs, d.tape[i]&payloadMask)
 	n := *(*uint32)(p)
 	return unsafe.Slice((*byte)(unsafe.Add(p, 4)), n)
+}
+
+// key returns the string at i, as strBytes does, and its first eight
+// bytes, little-endian, zero past its end. simdjson's string buffer has
+// SIMDJSON_PADDING bytes past the longest content a document can write to
+// it, so eight bytes are readable at the start of every string.
+func (d *decodeState) key(i uint32) ([]byte, uint64) {
+	p := unsafe.Add(d.strs, d.tape[i]&payloadMask)
+	n := *(*uint32)(p)
+	b := unsafe.Slice((*byte)(unsafe.Add(p, 4)), 8)
+	w := binary.LittleEndian.Uint64(b)
+	if n < 8 {
+		w &= 1<<(8*n) - 1
+	}
+	return unsafe.Slice((*byte)(unsafe.Add(p, 4)), n), w
 }
 
 // str returns a Go copy of the string at i. Short strings are copied into

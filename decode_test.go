@@ -217,6 +217,7 @@ var targets = []func() any{
 	func() any { return new(withConflict) },
 	func() any { return new(taggedWins) },
 	func() any { return new(upperLower) },
+	func() any { return new(keyMatching) },
 	func() any { return new(quoted) },
 	func() any { return new(methods) },
 	func() any { return new(numbers) },
@@ -246,6 +247,23 @@ var targets = []func() any{
 	func() any { return new(noNumbers) },
 	func() any { return new([]noNumbers) },
 	func() any { return new(map[string]*noNumbers) },
+}
+
+// keyMatching has names that share their first eight bytes, names of
+// exactly eight bytes, and case variants: the struct decoder compares a
+// key's length and first eight bytes before the rest of it, and rejects
+// ASCII keys by length and first and last byte before folding them.
+type keyMatching struct {
+	A8    string `json:"abcdefgh"`
+	A9    string `json:"abcdefghi"`
+	A9j   string `json:"abcdefghj"`
+	Long  string `json:"abcdefghijklmnopq"`
+	Long2 string `json:"abcdefghijklmnopr"`
+	Short string `json:"a"`
+	Mixed string `json:"MiXeD"`
+	S     string `json:"sss"`
+	K     string `json:"kk"`
+	Dup   string `json:"abcdefgH"`
 }
 
 // noNumbers reads no number (a recursive type of strings, bools and
@@ -334,7 +352,14 @@ var cases = []string{
 	`[0.1234567890123456789012345678901e5]`, `[1.2.3456789012345678901234567890]`, `[12345678901234567890123456789.]`,
 	`[00000000000000000000000000000001]`, `[1234567890123456.]`, `[123456789012345.6]`, "[1234567890123456 \t]",
 	`[0,-0,0.0,-0.0]`, `[1E5,1e-5,1e+5,1E+05]`, `[1.5E]`, `[1x]`, `[1.5x]`, `[12345678901234567890123456789012x]`,
-	`[-12345678901234567890123456789012]`, `[1.]`, `[1..5]`, `[-.5]`, `[-a]`, `[1e5.5]`, `[1,-]`, `{"a":0012}`,
+	`[-12345678901234567890123456789012]`,
+	// Keys against keyMatching's names.
+	`{"abcdefgh":"1","abcdefghi":"2","abcdefghj":"3","abcdefghijklmnopq":"4","abcdefghijklmnopr":"5","a":"6"}`,
+	`{"ABCDEFGH":"1","abcdefghI":"2","ABCDEFGHJ":"3","abcdefghijklmnopR":"x","A":"y","mixed":"z","MIXED":"w"}`,
+	`{"abcdefg":"n","abcdefghk":"n","abcdefghijklmnop":"n","abcdefghijklmnopqr":"n","":"e","b":"n","MiXeDs":"n"}`,
+	`{"\u017fss":"s","s\u017fs":"s2","\u212ak":"k","k\u212a":"k2","SSS":"S","Kk":"K"}`,
+	`{"abcdefg\u0000":"n","a\u0000":"n","abcdefgh\u0000":"n","\u0000":"n"}`,
+	`{"abcdefgH":"dup","abcdefgh":"a8","ABCDEFGH":"fold"}`, `{"abcdefgH":"x"}`, `{"ABCDEFGh":"y"}`, `[1.]`, `[1..5]`, `[-.5]`, `[-a]`, `[1e5.5]`, `[1,-]`, `{"a":0012}`,
 }
 
 func TestUnmarshalCases(t *testing.T) {

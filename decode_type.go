@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/bits"
 	"reflect"
 	"strconv"
 	"sync"
@@ -684,19 +685,82 @@ type structField struct {
 type structDecoder struct {
 	t      reflect.Type
 	fields []structField
+	hot    []fieldHot     // what decoding a field's value needs, by field
 	folded map[string]int // folded name -> first field with it
+	// Exact names: an open-addressing table of the fields by name (slots),
+	// indexed by a hash of the name's length and first eight bytes, and
+	// those bytes and length of each field's name (words, lens), compared
+	// before the rest of the name.
+	slots []keySlot
+	shift uint
+	words []uint64
+	lens  []int
 	// For ASCII keys (folding keeps their length): by key length, the
-	// fields whose name has that length, and those whose folded name is
-	// ASCII and has that length, in field order.
-	exactByLen [][]int32
-	foldByLen  [][]int32
-	foldNames  []string
+	// fields whose folded name is ASCII and has that length, in field
+	// order; foldBloom has the bit of foldHash of each such name, so that
+	// most keys that match no field are rejected without a comparison.
+	foldByLen [][]int32
+	foldNames []string
+	foldBloom uint64
+}
+
+// fieldHot is the part of a structField that decoding its value reads,
+// packed: fast names the kinds whose common case decode handles inline,
+// without an indirect call (a string into a string, an integer into an
+// int64, a boolean into a bool, with no method or option in the way).
+type fieldHot struct {
+	off  uintptr
+	td   *typeDecoder
+	fast uint8
+	slow bool // quoted, or an embedded pointer on the path
+}
+
+const (
+	fastNone = iota
+	fastString
+	fastInt64
+	fastBool
+)
+
+// fastKind is the fast kind of a field of type t (see fieldHot).
+func fastKind(t reflect.Type) uint8 {
+	if t == numberType {
+		return fastNone
+	}
+	if t.Name() != "" && t.PkgPath() != "" {
+		pt := reflect.PointerTo(t)
+		if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
+			return fastNone
+		}
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return fastString
+	case reflect.Int64:
+		return fastInt64
+	case reflect.Int:
+		if t.Size() == 8 {
+			return fastInt64
+		}
+	case reflect.Bool:
+		return fastBool
+	}
+	return fastNone
+}
+
+// keySlot is one slot of structDecoder.slots: a field's index and its
+// name's length and first eight bytes; k is -1 in an empty slot.
+type keySlot struct {
+	word uint64
+	n    int32
+	k    int32
 }
 
 func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
 	sd := &structDecoder{t: t}
 	fields := jsonFields(t)
 	sd.fields = make([]structField, len(fields))
+	sd.hot = make([]fieldHot, len(fields))
 	sd.folded = make(map[string]int, len(fields))
 	sd.foldNames = make([]string, len(fields))
 	for k, f := range fields {
@@ -717,17 +781,74 @@ func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
 		sf.typ = ct
 		sf.dec = b.get(ct)
 		sd.fields[k] = sf
+		sd.hot[k] = fieldHot{off: sf.off, td: sf.dec, slow: sf.quoted || sf.viaPtr}
+		if !sd.hot[k].slow {
+			sd.hot[k].fast = fastKind(ct)
+		}
 		folded := string(foldName(nil, []byte(f.name)))
 		sd.foldNames[k] = folded
 		if _, ok := sd.folded[folded]; !ok {
 			sd.folded[folded] = k
 		}
-		sd.exactByLen = addByLen(sd.exactByLen, len(f.name), k)
 		if isASCII([]byte(folded)) {
 			sd.foldByLen = addByLen(sd.foldByLen, len(folded), k)
+			sd.foldBloom |= 1 << foldHash(len(folded), folded[0], folded[len(folded)-1])
 		}
 	}
+	sd.buildSlots()
 	return sd.decode
+}
+
+// buildSlots fills the exact-name table: a power of two with at least
+// twice as many slots as fields; the first field with a name wins (names
+// are unique after encoding/json's dominance rules anyway).
+func (sd *structDecoder) buildSlots() {
+	size := 4
+	for size < 2*len(sd.fields) {
+		size *= 2
+	}
+	sd.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	sd.slots = make([]keySlot, size)
+	for h := range sd.slots {
+		sd.slots[h].k = -1
+	}
+	sd.words = make([]uint64, len(sd.fields))
+	sd.lens = make([]int, len(sd.fields))
+	for k := range sd.fields {
+		name := sd.fields[k].name
+		var pad [8]byte
+		copy(pad[:], name)
+		w := binary.LittleEndian.Uint64(pad[:])
+		sd.words[k], sd.lens[k] = w, len(name)
+		h := slotHash(w, len(name), sd.shift)
+		for ; sd.slots[h].k >= 0; h = (h + 1) & uint64(size-1) {
+			if s := sd.slots[h]; sd.fields[s.k].name == name {
+				h = ^uint64(0)
+				break
+			}
+		}
+		if h != ^uint64(0) {
+			sd.slots[h] = keySlot{word: w, n: int32(len(name)), k: int32(k)}
+		}
+	}
+}
+
+func slotHash(w uint64, n int, shift uint) uint64 {
+	return ((w ^ uint64(n)) * 0x9E3779B97F4A7C15) >> shift
+}
+
+// foldHash is the bit of structDecoder.foldBloom for an ASCII name of
+// length n whose folded first and last bytes are first and last (a key
+// is upper-cased the same way before hashing).
+func foldHash(n int, first, last byte) uint {
+	return (uint(n)*17 + uint(first)*5 + uint(last)) & 63
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		c -= 'a' - 'A'
+	}
+	return c
 }
 
 func addByLen(t [][]int32, n, k int) [][]int32 {
@@ -741,17 +862,22 @@ func addByLen(t [][]int32, n, k int) [][]int32 {
 // lookup finds the field for key: an exact match first, then a
 // case-insensitive one (encoding/json's folding; the first field in order
 // wins); -1 when none. hint is the field expected (the one after the
-// previous match): objects often list fields in struct order.
-func (sd *structDecoder) lookup(key []byte, hint int) int {
-	if hint < len(sd.fields) && sd.fields[hint].name == string(key) {
+// previous match): objects often list fields in struct order. word is the
+// key's first eight bytes (keyWord).
+func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
+	n := len(key)
+	if hint < len(sd.fields) && sd.lens[hint] == n && sd.words[hint] == word &&
+		(n <= 8 || sd.fields[hint].name[8:] == string(key[8:])) {
 		return hint
 	}
-	n := len(key)
-	if n < len(sd.exactByLen) {
-		for _, k := range sd.exactByLen[n] {
-			if sd.fields[k].name == string(key) {
-				return int(k)
-			}
+	mask := uint64(len(sd.slots) - 1)
+	for h := slotHash(word, n, sd.shift); ; h = (h + 1) & mask {
+		s := &sd.slots[h]
+		if s.k < 0 {
+			break
+		}
+		if int(s.n) == n && s.word == word && (n <= 8 || sd.fields[s.k].name[8:] == string(key[8:])) {
+			return int(s.k)
 		}
 	}
 	if !isASCII(key) {
@@ -761,11 +887,12 @@ func (sd *structDecoder) lookup(key []byte, hint int) int {
 		}
 		return -1
 	}
-	if n < len(sd.foldByLen) {
-		for _, k := range sd.foldByLen[n] {
-			if equalFoldASCII(key, sd.foldNames[k]) {
-				return int(k)
-			}
+	if n == 0 || sd.foldBloom&(1<<foldHash(n, upperASCII(key[0]), upperASCII(key[n-1]))) == 0 || n >= len(sd.foldByLen) {
+		return -1
+	}
+	for _, k := range sd.foldByLen[n] {
+		if equalFoldASCII(key, sd.foldNames[k]) {
+			return int(k)
 		}
 	}
 	return -1
@@ -811,18 +938,40 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 	hint := 0
 	for j := i + 1; j < end; {
 		v := j + 1
-		k := sd.lookup(d.strBytes(j), hint)
+		key, word := d.key(j)
+		k := sd.lookup(key, word, hint)
 		if k < 0 {
 			if d.disallowUnknown {
-				d.saveError(errors.New("json: unknown field " + strconv.Quote(string(d.strBytes(j)))))
+				d.saveError(errors.New("json: unknown field " + strconv.Quote(string(key))))
 			}
 			j = d.next(v)
 			continue
 		}
 		hint = k + 1
+		h := &sd.hot[k]
+		fp := unsafe.Add(p, h.off)
+		switch tg := tagOf(d.tape[v]); h.fast {
+		case fastString:
+			if tg == tagString {
+				*(*string)(fp) = d.str(v)
+				j = v + 1
+				continue
+			}
+		case fastInt64:
+			if tg == tagInt64 {
+				*(*int64)(fp) = d.int64At(v)
+				j = v + 2
+				continue
+			}
+		case fastBool:
+			if tg == tagTrue || tg == tagFalse {
+				*(*bool)(fp) = tg == tagTrue
+				j = v + 1
+				continue
+			}
+		}
 		f := &sd.fields[k]
-		fp := unsafe.Add(p, f.off)
-		if f.viaPtr {
+		if h.slow && f.viaPtr {
 			var ok bool
 			if fp, ok = d.fieldViaPointers(sd.t, f, p); !ok {
 				j = d.next(v)
@@ -831,10 +980,10 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		}
 		clean := d.saved == nil
 		var err error
-		if f.quoted {
+		if h.slow && f.quoted {
 			err = d.quotedField(v, reflect.NewAt(f.typ, fp).Elem())
 		} else {
-			err = f.dec.direct(d, v, fp)
+			err = h.td.direct(d, v, fp)
 		}
 		if err != nil {
 			d.addFrame(err, sd.t, f)
