@@ -34,6 +34,8 @@ type typeDecoder struct {
 
 	ptrNoMethods bool // *T has no methods
 	ptrPlain     bool // T is not an interface: a *T root goes to plain
+
+	sd *structDecoder // a struct's plain decoder (set as plain is built)
 }
 
 var (
@@ -720,6 +722,7 @@ const (
 	fastString
 	fastInt64
 	fastBool
+	fastStruct // a struct without methods: its structDecoder is td.sd
 )
 
 // fastKind is the fast kind of a field of type t (see fieldHot).
@@ -744,6 +747,8 @@ func fastKind(t reflect.Type) uint8 {
 		}
 	case reflect.Bool:
 		return fastBool
+	case reflect.Struct:
+		return fastStruct
 	}
 	return fastNone
 }
@@ -758,6 +763,9 @@ type keySlot struct {
 
 func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
 	sd := &structDecoder{t: t}
+	if td := b.building[t]; td != nil {
+		td.sd = sd
+	}
 	fields := jsonFields(t)
 	sd.fields = make([]structField, len(fields))
 	sd.hot = make([]fieldHot, len(fields))
@@ -870,6 +878,13 @@ func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 		(n <= 8 || sd.fields[hint].name[8:] == string(key[8:])) {
 		return hint
 	}
+	// An ASCII key matches only names whose folded form has its length
+	// and its first and last bytes upper-cased: most keys that match no
+	// field stop at the filter.
+	ascii := word&0x8080808080808080 == 0 && (n <= 8 || isASCII(key[8:]))
+	if ascii && (n == 0 || sd.foldBloom&(1<<foldHash(n, upperASCII(key[0]), upperASCII(key[n-1]))) == 0) {
+		return -1
+	}
 	mask := uint64(len(sd.slots) - 1)
 	for h := slotHash(word, n, sd.shift); ; h = (h + 1) & mask {
 		s := &sd.slots[h]
@@ -880,14 +895,14 @@ func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 			return int(s.k)
 		}
 	}
-	if !isASCII(key) {
+	if !ascii {
 		var buf [64]byte
 		if k, ok := sd.folded[string(foldName(buf[:0], key))]; ok {
 			return k
 		}
 		return -1
 	}
-	if n == 0 || sd.foldBloom&(1<<foldHash(n, upperASCII(key[0]), upperASCII(key[n-1]))) == 0 || n >= len(sd.foldByLen) {
+	if n >= len(sd.foldByLen) {
 		return -1
 	}
 	for _, k := range sd.foldByLen[n] {
@@ -982,6 +997,8 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		var err error
 		if h.slow && f.quoted {
 			err = d.quotedField(v, reflect.NewAt(f.typ, fp).Elem())
+		} else if h.fast == fastStruct && h.td.sd != nil {
+			err = h.td.sd.decode(d, v, fp) // what direct calls, without the indirection
 		} else {
 			err = h.td.direct(d, v, fp)
 		}
