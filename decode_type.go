@@ -699,7 +699,7 @@ type structDecoder struct {
 	lens  []int
 	// For ASCII keys (folding keeps their length): by key length, the
 	// fields whose folded name is ASCII and has that length, in field
-	// order; foldBloom has the bit of foldHash of each such name, so that
+	// order; foldBloom has the bits of foldBits of each such name, so that
 	// most keys that match no field are rejected without a comparison.
 	foldByLen [][]int32
 	foldNames []string
@@ -800,7 +800,7 @@ func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
 		}
 		if isASCII([]byte(folded)) {
 			sd.foldByLen = addByLen(sd.foldByLen, len(folded), k)
-			sd.foldBloom |= 1 << foldHash(len(folded), folded[0], folded[len(folded)-1])
+			sd.foldBloom |= foldBits(len(folded), folded[0], folded[len(folded)-1])
 		}
 	}
 	sd.buildSlots()
@@ -845,11 +845,12 @@ func slotHash(w uint64, n int, shift uint) uint64 {
 	return ((w ^ uint64(n)) * 0x9E3779B97F4A7C15) >> shift
 }
 
-// foldHash is the bit of structDecoder.foldBloom for an ASCII name of
-// length n whose folded first and last bytes are first and last (a key
-// is upper-cased the same way before hashing).
-func foldHash(n int, first, last byte) uint {
-	return (uint(n)*17 + uint(first)*5 + uint(last)) & 63
+// foldBits are the two bits of structDecoder.foldBloom for an ASCII name
+// of length n whose folded first and last bytes are first and last (a
+// key is upper-cased the same way before the test).
+func foldBits(n int, first, last byte) uint64 {
+	x := (uint64(n) | uint64(first)<<32 | uint64(last)<<40) * 0x9E3779B97F4A7C15
+	return 1<<(x>>58) | 1<<(x>>52&63)
 }
 
 func upperASCII(c byte) byte {
@@ -882,8 +883,13 @@ func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 	// and its first and last bytes upper-cased: most keys that match no
 	// field stop at the filter.
 	ascii := word&0x8080808080808080 == 0 && (n <= 8 || isASCII(key[8:]))
-	if ascii && (n == 0 || sd.foldBloom&(1<<foldHash(n, upperASCII(key[0]), upperASCII(key[n-1]))) == 0) {
-		return -1
+	if ascii {
+		if n == 0 {
+			return -1
+		}
+		if b := foldBits(n, upperASCII(key[0]), upperASCII(key[n-1])); sd.foldBloom&b != b {
+			return -1
+		}
 	}
 	mask := uint64(len(sd.slots) - 1)
 	for h := slotHash(word, n, sd.shift); ; h = (h + 1) & mask {
