@@ -828,15 +828,21 @@ func (sd *structDecoder) buildSlots() {
 		copy(pad[:], name)
 		w := binary.LittleEndian.Uint64(pad[:])
 		sd.words[k], sd.lens[k] = w, len(name)
-		h := slotHash(w, len(name), sd.shift)
-		for ; sd.slots[h].k >= 0; h = (h + 1) & uint64(size-1) {
-			if s := sd.slots[h]; sd.fields[s.k].name == name {
-				h = ^uint64(0)
-				break
-			}
+		sd.insertSlot(keySlot{word: w, n: int32(len(name)), k: int32(k)}, name)
+	}
+}
+
+// insertSlot puts s in the first free slot of its probe sequence, unless a
+// field with the same name is already there.
+func (sd *structDecoder) insertSlot(s keySlot, name string) {
+	mask := uint64(len(sd.slots) - 1)
+	for h := slotHash(s.word, int(s.n), sd.shift); ; h = (h + 1) & mask {
+		if sd.slots[h].k < 0 {
+			sd.slots[h] = s
+			return
 		}
-		if h != ^uint64(0) {
-			sd.slots[h] = keySlot{word: w, n: int32(len(name)), k: int32(k)}
+		if sd.fields[sd.slots[h].k].name == name {
+			return
 		}
 	}
 }
@@ -872,7 +878,8 @@ func addByLen(t [][]int32, n, k int) [][]int32 {
 // case-insensitive one (encoding/json's folding; the first field in order
 // wins); -1 when none. hint is the field expected (the one after the
 // previous match): objects often list fields in struct order. word is the
-// key's first eight bytes (keyWord).
+// key's first eight bytes, zero past its end, as decodeState.key returns
+// it.
 func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 	n := len(key)
 	if hint < len(sd.fields) && sd.lens[hint] == n && sd.words[hint] == word &&
