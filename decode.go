@@ -207,6 +207,10 @@ type decodeState struct {
 	topT         reflect.Type
 	topTD        *typeDecoder
 	topNoNumbers bool
+
+	// The fields the keys of recent objects matched, by struct decoder and
+	// key position (see keyMemo).
+	memo [keyMemoSets]keyMemo
 }
 
 func (d *decodeState) init(dp *domParser, data []byte, opts int) {

@@ -773,3 +773,51 @@ func TestUnmarshalFloat32Midpoints(t *testing.T) {
 		}
 	}
 }
+
+// memoA and memoB share field names with different cases and lengths: the
+// struct decoder remembers which field each key position matched, by the
+// key's bytes, per decoder.
+type memoA struct {
+	Type  string `json:"type"`
+	Login string `json:"login"`
+	Long  string `json:"long_name_x"`
+	Inner *memoA `json:"inner"`
+}
+
+type memoB struct {
+	TYPE string
+	Id   int
+	Kids []memoB `json:"kids"`
+}
+
+func TestUnmarshalKeyMemo(t *testing.T) {
+	// One P: the pool hands the same parser (and its memo) back each time.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	docs := []string{
+		`{"type":"a","login":"b","long_name_x":"c","x":1}`,
+		`{"type":"a","login":"b","long_name_x":"c","x":1}`,
+		`{"login":"b","type":"a","x":1,"long_name_x":"c"}`,
+		`{"TYPE":"a","LOGIN":"b","LONG_NAME_X":"c","X":1}`,
+		`{"typ":"a","logi":"b","long_name_y":"c","type":"d"}`,
+		`{"x":1,"type":"a","login":"b","inner":{"type":"i","x":2,"login":"j"}}`,
+		`{"type":1,"login":"b"}`,
+		`{"tYpE":"a","lOgIn":"b"}`,
+		`{"\u017fype":"a","type":"b"}`,
+		`{"type":"a","type":"b","type":"c","type":"d","type":"e","type":"f","type":"g","type":"h","type":"i","type":"j","type":"k","type":"l","type":"m","type":"n","type":"o","type":"p","type":"q","login":"last"}`,
+		`[{"type":"a","id":1},{"TYPE":"b","Id":2,"kids":[{"type":"c"},{"ID":3}]},{"id":4,"type":"d"}]`,
+		`{"type":"a","id":1,"kids":[{"iD":5,"Type":"e"}]}`,
+	}
+	targets := []func() any{
+		func() any { return new(memoA) },
+		func() any { return new(memoB) },
+		func() any { return new([]memoB) },
+		func() any { return new(keyMatching) },
+	}
+	for range 3 {
+		for _, doc := range docs {
+			for _, mk := range targets {
+				checkUnmarshal(t, "memo", []byte(doc), mk)
+			}
+		}
+	}
+}

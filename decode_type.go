@@ -874,6 +874,39 @@ func addByLen(t [][]int32, n, k int) [][]int32 {
 	return t
 }
 
+// keyMemo remembers, for one struct decoder, which field each of the
+// first keyMemoKeys keys of the last object it decoded matched (-1: none),
+// by the key's length and bytes (keys of up to eight bytes only, which
+// (n, word) determines). Objects of one type usually list the same keys in
+// the same order, so each key is then one comparison instead of a lookup.
+// A memo belongs to one decodeState, which one goroutine uses at a time,
+// and only caches lookup, a function of the key's bytes.
+type keyMemo struct {
+	sd   *structDecoder
+	keys [keyMemoKeys]memoKey
+}
+
+type memoKey struct {
+	word uint64
+	n    int32 // 0: nothing remembered (an empty key is never memoized)
+	k    int32
+}
+
+const (
+	keyMemoSets = 8
+	keyMemoKeys = 16
+)
+
+// memoFor returns d's memo for sd, taking over its set when another
+// decoder had it.
+func (d *decodeState) memoFor(sd *structDecoder) *keyMemo {
+	m := &d.memo[uintptr(unsafe.Pointer(sd))>>4&(keyMemoSets-1)]
+	if m.sd != sd {
+		*m = keyMemo{sd: sd}
+	}
+	return m
+}
+
 // lookup finds the field for key: an exact match first, then a
 // case-insensitive one (encoding/json's folding; the first field in order
 // wins); -1 when none. hint is the field expected (the one after the
@@ -964,10 +997,22 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 	}
 	end := uint32(w) - 1
 	hint := 0
-	for j := i + 1; j < end; {
+	memo := d.memoFor(sd)
+	pos := 0
+	for j := i + 1; j < end; pos++ {
 		v := j + 1
 		key, word := d.key(j)
-		k := sd.lookup(key, word, hint)
+		var k int
+		if pos < keyMemoKeys && len(key) <= 8 && len(key) > 0 {
+			if mk := &memo.keys[pos]; int(mk.n) == len(key) && mk.word == word {
+				k = int(mk.k)
+			} else {
+				k = sd.lookup(key, word, hint)
+				*mk = memoKey{word: word, n: int32(len(key)), k: int32(k)}
+			}
+		} else {
+			k = sd.lookup(key, word, hint)
+		}
 		if k < 0 {
 			if d.disallowUnknown {
 				d.saveError(errors.New("json: unknown field " + strconv.Quote(string(key))))
