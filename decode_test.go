@@ -821,3 +821,85 @@ func TestUnmarshalKeyMemo(t *testing.T) {
 		}
 	}
 }
+
+// memoL0 to memoL9 nest ten struct types, more than the decode state has
+// memo sets: some object's memo set is taken over by a nested one's, and
+// the keys after it must not use the nested type's entries. Each level's
+// fields sit at different indexes (padding fields the documents lack).
+type (
+	memoL0 struct {
+		A string `json:"a"`
+		N memoL1 `json:"n"`
+		Z string `json:"z"`
+	}
+	memoL1 struct {
+		P0 int    `json:"p0"`
+		A  string `json:"a"`
+		N  memoL2 `json:"n"`
+		Z  string `json:"z"`
+	}
+	memoL2 struct {
+		P0, P1 int    `json:"-"`
+		Q0     int    `json:"q0"`
+		Q1     int    `json:"q1"`
+		A      string `json:"a"`
+		N      memoL3 `json:"n"`
+		Z      string `json:"z"`
+	}
+	memoL3 struct {
+		Z string `json:"z"`
+		N memoL4 `json:"n"`
+		A string `json:"a"`
+	}
+	memoL4 struct {
+		Q0 int    `json:"q0"`
+		Z  string `json:"z"`
+		Q1 int    `json:"q1"`
+		N  memoL5 `json:"n"`
+		A  string `json:"a"`
+	}
+	memoL5 struct {
+		N  memoL6 `json:"n"`
+		Q0 int    `json:"q0"`
+		A  string `json:"a"`
+		Z  string `json:"z"`
+	}
+	memoL6 struct {
+		Q0, Q1, Q2 int    `json:",omitempty"`
+		A          string `json:"a"`
+		Z          string `json:"z"`
+		N          memoL7 `json:"n"`
+	}
+	memoL7 struct {
+		A string `json:"a"`
+		Q string `json:"q"`
+		Z string `json:"z"`
+		N memoL8 `json:"n"`
+	}
+	memoL8 struct {
+		Z  string `json:"z"`
+		Q0 int    `json:"q0"`
+		Q1 int    `json:"q1"`
+		Q2 int    `json:"q2"`
+		A  string `json:"a"`
+		N  memoL9 `json:"n"`
+	}
+	memoL9 struct {
+		Q0 int    `json:"q0"`
+		Z  string `json:"z"`
+		A  string `json:"a"`
+	}
+)
+
+func TestUnmarshalKeyMemoNested(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	doc := `{"a":"0"}`
+	for i := 9; i >= 1; i-- {
+		doc = fmt.Sprintf(`{"a":"%d","n":%s,"z":"%d","x":%d}`, i, doc, i, i)
+	}
+	doc = fmt.Sprintf(`{"a":"top","n":%s,"z":"top"}`, doc)
+	for range 3 {
+		checkUnmarshal(t, "memo nested", []byte(doc), func() any { return new(memoL0) })
+		checkUnmarshal(t, "memo nested", []byte(`[`+doc+`,`+doc+`]`), func() any { return new([]memoL0) })
+	}
+}

@@ -880,7 +880,9 @@ func addByLen(t [][]int32, n, k int) [][]int32 {
 // (n, word) determines). Objects of one type usually list the same keys in
 // the same order, so each key is then one comparison instead of a lookup.
 // A memo belongs to one decodeState, which one goroutine uses at a time,
-// and only caches lookup, a function of the key's bytes.
+// and only caches lookup, a function of the key's bytes. Its set can be
+// taken over by a nested object's decoder in the middle of an object:
+// decode checks that the memo is still its own before each use.
 type keyMemo struct {
 	sd   *structDecoder
 	keys [keyMemoKeys]memoKey
@@ -1003,7 +1005,9 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		v := j + 1
 		key, word := d.key(j)
 		var k int
-		if pos < keyMemoKeys && len(key) <= 8 && len(key) > 0 {
+		// memo.sd: a nested object of another struct type whose memo
+		// shares the set takes it over; its entries are not this one's.
+		if pos < keyMemoKeys && len(key) <= 8 && len(key) > 0 && memo.sd == sd {
 			if mk := &memo.keys[pos]; int(mk.n) == len(key) && mk.word == word {
 				k = int(mk.k)
 			} else {
