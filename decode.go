@@ -314,14 +314,12 @@ func (d *decodeState) strBytes(i uint32) []byte {
 // SIMDJSON_PADDING bytes past the longest content a document can write to
 // it, so eight bytes are readable at the start of every string.
 func (d *decodeState) key(i uint32) ([]byte, uint64) {
-	p := unsafe.Add(d.strs, d.tape[i]&payloadMask)
-	n := *(*uint32)(p)
-	b := unsafe.Slice((*byte)(unsafe.Add(p, 4)), 8)
-	w := binary.LittleEndian.Uint64(b)
-	if n < 8 {
-		w &= 1<<(8*n) - 1
+	b := d.strBytes(i)
+	w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.SliceData(b), 8))
+	if len(b) < 8 {
+		w &= 1<<(8*len(b)) - 1
 	}
-	return unsafe.Slice((*byte)(unsafe.Add(p, 4)), n), w
+	return b, w
 }
 
 // str returns a Go copy of the string at i. Short strings are copied into

@@ -730,11 +730,9 @@ func fastKind(t reflect.Type) uint8 {
 	if t == numberType {
 		return fastNone
 	}
-	if t.Name() != "" && t.PkgPath() != "" {
-		pt := reflect.PointerTo(t)
-		if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
-			return fastNone
-		}
+	// get's rule: a named type whose pointer has a method decodes with it.
+	if t.Name() != "" && hasUnmarshalMethod(reflect.PointerTo(t)) {
+		return fastNone
 	}
 	switch t.Kind() {
 	case reflect.String:
@@ -751,6 +749,12 @@ func fastKind(t reflect.Type) uint8 {
 		return fastStruct
 	}
 	return fastNone
+}
+
+// hasUnmarshalMethod reports whether t has an UnmarshalJSON or an
+// UnmarshalText method.
+func hasUnmarshalMethod(t reflect.Type) bool {
+	return t.Implements(unmarshalerType) || t.Implements(textUnmarshalerType)
 }
 
 // keySlot is one slot of structDecoder.slots: a field's index and its
@@ -1166,14 +1170,11 @@ func noNumbers(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return true
 	}
 	seen[t] = true
-	if t == numberType || t.Implements(unmarshalerType) || t.Implements(textUnmarshalerType) {
+	if t == numberType || hasUnmarshalMethod(t) {
 		return false
 	}
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		pt := reflect.PointerTo(t)
-		if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
-			return false
-		}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && hasUnmarshalMethod(reflect.PointerTo(t)) {
+		return false
 	}
 	switch t.Kind() {
 	case reflect.String, reflect.Bool:
