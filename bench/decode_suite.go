@@ -14,7 +14,8 @@ package main
 //	go run . -suite decode -decode-files canada.json,small-200B
 //
 // Each figure is the best of -runs runs of testing.Benchmark (about a
-// second each). Before timing, every method's result is compared with
+// second each); for each document and target the methods take turns, one
+// run each per round, so that the machine's load reaches them alike. Before timing, every method's result is compared with
 // encoding/json's (reflect.DeepEqual); a method that differs is reported
 // with ok false and no figure.
 //
@@ -165,38 +166,37 @@ func runDecodeSuite() error {
 			if err := json.Unmarshal(p.data, ref); err != nil {
 				return fmt.Errorf("%s into %s: %v", p.file, t.name, err)
 			}
-			for _, m := range methods {
-				row := decodeRow{File: p.file, Target: t.name, Method: m.name}
-				switch {
-				case m.unmarshal == nil:
+			rows := make([]decodeRow, len(methods))
+			for k, m := range methods {
+				rows[k] = decodeRow{File: p.file, Target: t.name, Method: m.name}
+				row := &rows[k]
+				if m.unmarshal == nil {
 					row.Note = m.skip
-				default:
-					got := t.mk()
-					if err := m.unmarshal(p.data, got); err != nil {
-						row.Note = "error: " + err.Error()
-					} else if !reflect.DeepEqual(ref, got) {
-						row.Note = "result differs from encoding/json's"
-					} else {
-						row.OK = true
-						for range runs {
-							r := testing.Benchmark(func(b *testing.B) {
-								b.SetBytes(int64(len(p.data)))
-								b.ReportAllocs()
-								for b.Loop() {
-									if err := m.unmarshal(p.data, t.mk()); err != nil {
-										b.Fatal(err)
-									}
-								}
-							})
-							ns := float64(r.T.Nanoseconds()) / float64(r.N)
-							if row.NsOp == 0 || ns < row.NsOp {
-								row.NsOp = ns
-								row.MBps = float64(len(p.data)) / ns * 1e3
-								row.Allocs = r.AllocsPerOp()
-							}
-						}
-					}
+					continue
 				}
+				got := t.mk()
+				if err := m.unmarshal(p.data, got); err != nil {
+					row.Note = "error: " + err.Error()
+				} else if !reflect.DeepEqual(ref, got) {
+					row.Note = "result differs from encoding/json's"
+				} else {
+					row.OK = true
+				}
+			}
+			// The methods take turns, one run each per round, starting
+			// with a different method each round: a change of the
+			// machine's load during the rounds reaches every method
+			// alike, so the ratios between them hold.
+			for r := range runs {
+				for k0 := range methods {
+					k := (k0 + r) % len(methods)
+					if !rows[k].OK {
+						continue
+					}
+					benchDecode(&rows[k], methods[k].unmarshal, p.data, t.mk)
+				}
+			}
+			for _, row := range rows {
 				if *flagJSON {
 					if err := enc.Encode(row); err != nil {
 						return err
@@ -212,6 +212,26 @@ func runDecodeSuite() error {
 		}
 	}
 	return nil
+}
+
+// benchDecode runs one testing.Benchmark of unmarshal (about a second) and
+// keeps its figures in row when they beat the row's best so far.
+func benchDecode(row *decodeRow, unmarshal func([]byte, any) error, data []byte, mk func() any) {
+	r := testing.Benchmark(func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := unmarshal(data, mk()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	ns := float64(r.T.Nanoseconds()) / float64(r.N)
+	if row.NsOp == 0 || ns < row.NsOp {
+		row.NsOp = ns
+		row.MBps = float64(len(data)) / ns * 1e3
+		row.Allocs = r.AllocsPerOp()
+	}
 }
 
 func init() {
