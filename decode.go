@@ -48,26 +48,40 @@ func unmarshal(data []byte, v any, opts int) error {
 	if dp == nil {
 		return fallbackUnmarshal(data, v, opts)
 	}
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		// encoding/json checks the syntax first: a syntax error wins over
-		// this one. (No number is read, so none is converted.)
-		if dp.parse(data, true) != 0 {
-			putDomParser(dp)
-			return fallbackUnmarshal(data, v, opts)
-		}
-		putDomParser(dp)
-		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
-	}
 	d := &dp.state
-	t := rv.Type()
-	d.root(t)
+	// The root pointer: the same type as the last Unmarshal on this parser
+	// that top hands straight to the pointee's decoder needs no reflection.
+	var rv reflect.Value
+	var t reflect.Type
+	e := (*eface)(unsafe.Pointer(&v))
+	if e.typ != d.topType || e.typ == nil || e.data == nil {
+		rv = reflect.ValueOf(v)
+		if rv.Kind() != reflect.Pointer || rv.IsNil() {
+			// encoding/json checks the syntax first: a syntax error wins
+			// over this one. (No number is read, so none is converted.)
+			if dp.parse(data, true) != 0 {
+				putDomParser(dp)
+				return fallbackUnmarshal(data, v, opts)
+			}
+			putDomParser(dp)
+			return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+		}
+		t = rv.Type()
+		d.root(t, v)
+	}
 	if dp.parse(data, d.topNoNumbers) != 0 {
 		putDomParser(dp)
 		return fallbackUnmarshal(data, v, opts)
 	}
 	d.init(dp, data, opts)
-	err := d.top(rv, t)
+	var err error
+	if t == nil {
+		if err = d.topTD.plain(d, 1, e.data); err == nil {
+			err = d.saved
+		}
+	} else {
+		err = d.top(rv, t)
+	}
 	d.release()
 	putDomParser(dp)
 	return err
@@ -207,6 +221,10 @@ type decodeState struct {
 	topT         reflect.Type
 	topTD        *typeDecoder
 	topNoNumbers bool
+	// topType is the type word of the interface that held the root
+	// pointer, when top takes the direct path for it (nil otherwise):
+	// unmarshal's fast path compares it with the next call's.
+	topType unsafe.Pointer
 
 	// The fields the keys of recent objects matched, by struct decoder and
 	// key position (see keyMemo).
@@ -241,11 +259,23 @@ func (d *decodeState) release() {
 	d.framed = nil
 }
 
-// root sets topT, topTD and topNoNumbers for the root pointer type t.
-func (d *decodeState) root(t reflect.Type) {
+// root sets topT, topTD, topNoNumbers and topType for the root pointer type
+// t, held by v.
+func (d *decodeState) root(t reflect.Type, v any) {
 	if t != d.topT {
 		d.topT, d.topTD, d.topNoNumbers = t, decoderFor(t.Elem()), readsNoNumber(t)
+		d.topType = nil
+		if d.topDirect(t) {
+			d.topType = (*eface)(unsafe.Pointer(&v)).typ
+		}
 	}
+}
+
+// topDirect reports whether top hands a root pointer of type t (root has
+// run) straight to the pointee's decoder.
+func (d *decodeState) topDirect(t reflect.Type) bool {
+	td := d.topTD
+	return td.ptrPlain && (td.ptrNoMethods || t.Name() != "")
 }
 
 // top decodes the root value into the pointer rv, of type t (root has run),
@@ -254,7 +284,7 @@ func (d *decodeState) root(t reflect.Type) {
 func (d *decodeState) top(rv reflect.Value, t reflect.Type) error {
 	var err error
 	td := d.topTD
-	if td.ptrPlain && (td.ptrNoMethods || t.Name() != "") {
+	if d.topDirect(t) {
 		// A pointer without methods to a value that is not an interface:
 		// encoding/json goes straight to the pointee.
 		err = td.plain(d, 1, rv.UnsafePointer())

@@ -822,6 +822,52 @@ func TestUnmarshalKeyMemo(t *testing.T) {
 	}
 }
 
+// rootPtr is a named pointer type: encoding/json decodes through it as
+// through *memoA.
+type rootPtr *memoA
+
+// TestUnmarshalRootTypes alternates root types on one parser: Unmarshal
+// skips reflection for the root type of the previous call when that type
+// goes straight to its decoder, and must not take that path for any other
+// (a nil pointer, a non-pointer, a pointer whose type has UnmarshalJSON, a
+// pointer to an interface).
+func TestUnmarshalRootTypes(t *testing.T) {
+	// One P: the pool hands the same parser (and its root cache) back.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	docs := []string{
+		`{"type":"a","login":"b","x":1}`,
+		`{"type":2}`,
+		`[1,2]`,
+		`"s"`,
+		`{"type":"a",`,
+	}
+	targets := []func() any{
+		func() any { return new(memoA) },
+		func() any { return new(memoA) },
+		func() any { return (*memoA)(nil) },
+		func() any { return new(memoA) },
+		func() any { return memoA{} },
+		func() any { return new(memoA) },
+		func() any { return new(*memoA) },
+		func() any { return new(memoA) },
+		func() any { return rootPtr(new(memoA)) },
+		func() any { return new(rawish) },
+		func() any { return new(memoA) },
+		func() any { return new(any) },
+		func() any { return new(memoB) },
+		func() any { return new(memoA) },
+		func() any { v := any(new(memoA)); return &v },
+		func() any { return new(memoA) },
+	}
+	for range 2 {
+		for _, doc := range docs {
+			for _, mk := range targets {
+				checkUnmarshal(t, "root", []byte(doc), mk)
+			}
+		}
+	}
+}
+
 // memoL0 to memoL9 nest ten struct types, more than the decode state has
 // memo sets: some object's memo set is taken over by a nested one's, and
 // the keys after it must not use the nested type's entries. Each level's
