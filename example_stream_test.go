@@ -118,3 +118,31 @@ func ExampleMapFields() {
 	// Go 1
 	// null 1
 }
+
+// A Case restricts projected fields to the documents a field selects, like
+// a tagged union: here the payload's pull request fields are searched for
+// only in pull request events, and read as missing in the others.
+func ExampleNewProjectionCases() {
+	proj, err := simdjson.NewProjectionCases(
+		[]string{"/type", "/payload/action", "/payload/size"},
+		simdjson.Case{Guard: 0, Values: []string{"PullRequestEvent"}, Fields: []int{1}},
+		simdjson.Case{Guard: 0, Values: []string{"PushEvent"}, Fields: []int{2}})
+	if err != nil {
+		panic(err)
+	}
+	defer proj.Close()
+	_, err = simdjson.MapFields(simdjson.Bytes([]byte(exampleEvents)), proj,
+		func(int) struct{} { return struct{}{} },
+		func(_ struct{}, r simdjson.Row) error {
+			t, _ := r.String(0)
+			fmt.Println(t, r.Kind(1), r.Kind(2))
+			return nil
+		}, simdjson.SkipBadLines(nil), simdjson.Threads(1))
+	if err != nil {
+		panic(err)
+	}
+	// Output:
+	// PushEvent missing int64
+	// PullRequestEvent string missing
+	// PullRequestEvent string missing
+}

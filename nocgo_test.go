@@ -28,5 +28,7 @@ func TestWithoutCGO(t *testing.T) {
 	require.ErrorIs(t, err, simdjson.ErrNoCGO)
 	_, err = simdjson.NewProjection("/a")
 	require.ErrorIs(t, err, simdjson.ErrNoCGO)
+	_, err = simdjson.NewProjectionCases([]string{"/t", "/a"}, simdjson.Case{Guard: 0, Values: []string{"x"}, Fields: []int{1}})
+	require.ErrorIs(t, err, simdjson.ErrNoCGO)
 	require.NoError(t, p.Close())
 }

@@ -380,12 +380,20 @@ func TestMapFieldsMatchesLazy(t *testing.T) {
 		}
 		return nil
 	}
+	// The same with the payload's fields read only from pull-request events.
+	cases, err := simdjson.NewProjectionCases([]string{"/type", "/payload/action", "/payload/pull_request/base/repo/language"},
+		simdjson.Case{Guard: 0, Values: []string{"PullRequestEvent"}, Fields: []int{1, 2}})
+	require.NoError(t, err)
+	defer cases.Close()
 	ref, err := simdjson.Map(simdjson.Bytes(data), newCounts, lazy, simdjson.Threads(1))
 	require.NoError(t, err)
 	want := mergeCounts(ref)
 	require.NotEmpty(t, want.langs)
 	for threads := 1; threads <= 4; threads++ {
 		got, err := simdjson.MapFields(simdjson.Bytes(data), proj, newCounts, fields, simdjson.Threads(threads), simdjson.BatchSize(64<<10), simdjson.ChunkSize(256<<10))
+		require.NoError(t, err)
+		require.Equal(t, want, mergeCounts(got))
+		got, err = simdjson.MapFields(simdjson.Bytes(data), cases, newCounts, fields, simdjson.Threads(threads), simdjson.BatchSize(64<<10), simdjson.ChunkSize(256<<10))
 		require.NoError(t, err)
 		require.Equal(t, want, mergeCounts(got))
 		got, err = simdjson.Map(simdjson.Bytes(data), newCounts, lazy, simdjson.Threads(threads), simdjson.BatchSize(64<<10), simdjson.ChunkSize(256<<10))
@@ -476,6 +484,73 @@ func TestProjectionValues(t *testing.T) {
 	_, err = simdjson.NewProjection("/a", "/a")
 	require.ErrorIs(t, err, simdjson.ErrInvalidJSONPointer)
 	require.Equal(t, []string{"/a/~1b"}, slices.Collect(slices.Values(must(simdjson.NewProjection("/a/~1b")).Pointers())))
+}
+
+// Cases: a case's fields are searched for only in the documents its guard
+// selects (a string equal to one of its values, after unescaping, wherever
+// the guard sits in the document); elsewhere they read as missing and their
+// containers are not searched, so a malformed one there is no bad line.
+func TestProjectionCases(t *testing.T) {
+	lines := []string{
+		`{"type":"A","p":{"x":1,"y":"a"}}`,
+		`{"type":"B","p":{"x":2,"y":"b"}}`,
+		`{"p":{"x":3,"y":"c"},"type":"A"}`,      // the guard after the fields
+		`{"type":"A\u0041","p":{"x":4}}`,        // "AA"
+		`{"type":1,"p":{"x":5,"y":"e"}}`,        // a guard that is no string
+		`{"p":{"x":6}}`,                         // no guard
+		`{"type":"B","p":{"x":7,"y":}}`,         // selected, malformed where searched: a bad line
+		`{"type":"A","p":{"x":8,"y":}}`,         // selected, malformed after its last field
+		`{"type":"C","p":{"x":9,"y":}}`,         // not selected: not searched
+		`{"type":"B","p":{"y":"j"},"type":"A"}`, // the first of duplicate guards
+	}
+	data := []byte(strings.Join(lines, "\n") + "\n")
+	proj, err := simdjson.NewProjectionCases([]string{"/type", "/p/x", "/p/y"},
+		simdjson.Case{Guard: 0, Values: []string{"A", "AA"}, Fields: []int{1}},
+		simdjson.Case{Guard: 0, Values: []string{"B"}, Fields: []int{2}})
+	require.NoError(t, err)
+	defer proj.Close()
+	for threads := 1; threads <= 3; threads++ {
+		var got []string
+		var bad []int
+		_, err = simdjson.MapFields(simdjson.Bytes(data), proj, func(int) *int { return new(int) }, func(_ *int, r simdjson.Row) error {
+			x, _ := r.Int64(1)
+			y, _ := r.String(2)
+			got = append(got, fmt.Sprintf("%v:%d %v:%s", r.Kind(1), x, r.Kind(2), y))
+			return nil
+		}, simdjson.Threads(threads), simdjson.BatchSize(4096), simdjson.SkipBadLines(func(le *simdjson.LineError) {
+			require.ErrorIs(t, le, simdjson.ErrTape)
+			bad = append(bad, le.Line)
+		}))
+		require.NoError(t, err)
+		if threads > 1 {
+			continue // rows arrive in worker order; one thread checks them
+		}
+		require.Equal(t, []string{
+			"int64:1 missing:",
+			"missing:0 string:b",
+			"int64:3 missing:",
+			"int64:4 missing:",
+			"missing:0 missing:",
+			"missing:0 missing:",
+			"int64:8 missing:",
+			"missing:0 missing:",
+			"missing:0 string:j",
+		}, got)
+		require.Equal(t, []int{7}, bad)
+	}
+
+	for _, c := range [][]simdjson.Case{
+		{{Guard: 3, Values: []string{"A"}, Fields: []int{1}}},                                                      // guard out of range
+		{{Guard: 0, Values: []string{"A"}, Fields: []int{0}}},                                                      // guard in its own case
+		{{Guard: 0, Values: []string{"A"}, Fields: []int{1}}, {Guard: 1, Values: []string{"B"}, Fields: []int{2}}}, // guard in another case
+		{{Guard: 0, Values: []string{"A"}, Fields: []int{1}}, {Guard: 0, Values: []string{"B"}, Fields: []int{1}}}, // a field in two cases
+		{{Guard: 0, Values: nil, Fields: []int{1}}},                                                                // no values
+		{{Guard: 0, Values: []string{"A"}, Fields: nil}},                                                           // no fields
+		{{Guard: 0, Values: []string{"A"}, Fields: []int{-1}}},                                                     // field out of range
+	} {
+		_, err := simdjson.NewProjectionCases([]string{"/type", "/p/x", "/p/y"}, c...)
+		require.Error(t, err, "%+v", c)
+	}
 }
 
 // A projection takes the first of duplicate keys, as AtPointer does, and

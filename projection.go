@@ -13,7 +13,8 @@ import (
 // Projection is a set of JSON pointers (RFC 6901) that MapFields extracts
 // from every document, like the fields of a typed struct: declared once,
 // compiled into a trie, and followed by the native threads in the same pass
-// that finds where each document ends. Keys are compared as written in the
+// that finds where each document ends. Cases (NewProjectionCases) restrict
+// some pointers to the documents a field selects, like a tagged union. Keys are compared as written in the
 // input, as simdjson's find_field does: a key spelled with escape sequences
 // in the input does not match. Of duplicate keys the first is taken, as
 // AtPointer takes it. The search checks the structure of the containers it
@@ -37,10 +38,59 @@ type Projection struct {
 // empty pointer selects the whole document. A pointer segment made of digits
 // selects an array element as well as an object key.
 func NewProjection(pointers ...string) (*Projection, error) {
+	return NewProjectionCases(pointers)
+}
+
+// Case declares fields of a projection that are searched for only in some
+// documents, as the variants of a tagged union: those in which field Guard
+// is a string equal to one of Values (compared after unescaping). In every
+// other document the case's fields are not searched and read as
+// FieldMissing. A stream of events whose payload depends on a type field
+// reads the payload fields of the types it wants, and nothing of the others.
+type Case struct {
+	Guard  int      // the selecting field: an index into the pointers, in no case
+	Values []string // the Guard values that select the case (at least one)
+	Fields []int    // the case's fields: indexes into the pointers (at least one)
+}
+
+// NewProjectionCases compiles pointers, as NewProjection does, with cases
+// restricting some of them to the documents a guard field selects. A field
+// belongs to one case at most; a guard belongs to none. The fields in no
+// case are extracted first, then each case whose guard selects the
+// document, so a guard may follow its case's fields in the document.
+func NewProjectionCases(pointers []string, cases ...Case) (*Projection, error) {
 	if !shim.Available {
 		return nil, ErrNoCGO
 	}
-	c, bad := shim.NewProjection(pointers)
+	in := make([]int, len(pointers)) // case number + 1 of each field
+	sc := make([]shim.ProjectionCase, len(cases))
+	for c, k := range cases {
+		bad := func(why string) error {
+			return fmt.Errorf("simdjson: projection case %d: %s", c, why)
+		}
+		if len(k.Values) == 0 || len(k.Fields) == 0 {
+			return nil, bad("no values or no fields")
+		}
+		for _, f := range k.Fields {
+			switch {
+			case f < 0 || f >= len(pointers):
+				return nil, bad(fmt.Sprintf("field %d out of range", f))
+			case in[f] != 0:
+				return nil, bad(fmt.Sprintf("field %d already in case %d", f, in[f]-1))
+			}
+			in[f] = c + 1
+		}
+		sc[c] = shim.ProjectionCase{Guard: k.Guard, Values: k.Values, Fields: k.Fields}
+	}
+	for c, k := range cases {
+		switch {
+		case k.Guard < 0 || k.Guard >= len(pointers):
+			return nil, fmt.Errorf("simdjson: projection case %d: guard %d out of range", c, k.Guard)
+		case in[k.Guard] != 0:
+			return nil, fmt.Errorf("simdjson: projection case %d: guard %d is a field of case %d", c, k.Guard, in[k.Guard]-1)
+		}
+	}
+	c, bad := shim.NewProjection(pointers, sc)
 	if c == nil {
 		if bad >= 0 {
 			return nil, fmt.Errorf("simdjson: projection pointer %d (%q): %w", bad, pointers[bad], ErrInvalidJSONPointer)

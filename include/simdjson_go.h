@@ -157,9 +157,17 @@ int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int m
 /* Projections: JSON pointers extracted from every document of a batch, in
  * the same pass that splits the batch (pr argument of sj_batch): the values
  * land in result.fields, ndocs x n entries (rows of bad lines are zero).
- * pointers: the concatenated RFC 6901 pointers; lens: their lengths. Returns
- * NULL when a pointer is invalid (*err_index tells which). */
-sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uint64_t n, int64_t *err_index);
+ * pointers: the concatenated RFC 6901 pointers; lens: their lengths.
+ * Cases: groups (n entries, or NULL for none) puts pointer i in case
+ * groups[i] - 1, or in no case when 0; case c is searched for only in the
+ * documents whose field guards[c] (a pointer in no case) is a string equal
+ * to one of its nvalues[c] values, which follow one another in values
+ * (concatenated, value_lens giving their lengths). Returns NULL when a
+ * pointer is invalid (*err_index tells which; -1 when out of memory). The
+ * caller checks the cases' consistency. */
+sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uint64_t n, const uint32_t *groups,
+                                 const int64_t *guards, const char *values, const uint64_t *value_lens,
+                                 const uint64_t *nvalues, uint64_t ncases, int64_t *err_index);
 void sj_projection_free(sj_projection *pr);
 
 /* The parallel map: a pool of threads, each with its own parser, cuts the

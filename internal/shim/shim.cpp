@@ -98,8 +98,17 @@ struct pnode {
 
 }  // namespace
 
+// A case of a projection: a trie of its own, followed only in the
+// documents whose guard field is one of the values.
+struct pcase {
+  uint32_t root{};  // its trie's document node in sj_projection::nodes
+  int32_t guard{};  // the field that selects it
+  std::vector<std::string> values;
+};
+
 struct sj_projection {
-  std::vector<pnode> nodes;  // nodes[0] is the document
+  std::vector<pnode> nodes;  // nodes[0] is the document, for the fields in no case
+  std::vector<pcase> cases;
   uint64_t nfields{};
 };
 
@@ -839,8 +848,18 @@ inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t
   }
 }
 
+// Whether field f of row is a string equal to one of values.
+inline bool selects(const sj_field &f, const std::vector<std::string> &values) {
+  if (f.kind != SJ_F_STRING) return false;
+  for (const std::string &v : values) {
+    if (v.size() == f.len && (f.len == 0 || std::memcmp(v.data(), f.str, f.len) == 0)) return true;
+  }
+  return false;
+}
+
 // Walks the document at token t (walk_value) and, with a projection,
-// extracts its fields into row.
+// extracts its fields into row: those in no case, then those of each case
+// that the first ones select.
 inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
                     uint64_t limit, uint32_t &err_off, sj_field *row) {
   uint32_t start = t;
@@ -850,9 +869,16 @@ inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, 
     return simdjson::MEMALLOC;
   }
   int err = walk_fast(p, idx, n, t, limit) ? 0 : walk_value(p, idx, n, t, limit, err_off);
-  if (!err && pr && !project(p, pr, 0, idx, start, 1, row)) {
-    err_off = idx[start];
-    err = simdjson::TAPE_ERROR;
+  if (!err && pr) {
+    bool ok = project(p, pr, 0, idx, start, 1, row);
+    for (size_t c = 0; ok && c < pr->cases.size(); c++) {
+      const pcase &k = pr->cases[c];
+      if (selects(row[k.guard], k.values)) ok = project(p, pr, k.root, idx, start, 1, row);
+    }
+    if (!ok) {
+      err_off = idx[start];
+      err = simdjson::TAPE_ERROR;
+    }
   }
   return err;
 }
@@ -1274,16 +1300,32 @@ int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int m
   return 0;
 }
 
-sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uint64_t n, int64_t *err_index) {
+sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uint64_t n, const uint32_t *groups,
+                                 const int64_t *guards, const char *values, const uint64_t *value_lens,
+                                 const uint64_t *nvalues, uint64_t ncases, int64_t *err_index) {
+  *err_index = -1;
   std::unique_ptr<sj_projection> pr(new (std::nothrow) sj_projection());
   if (!pr) return nullptr;
   pr->nodes.emplace_back();
   pr->nfields = n;
+  uint64_t vat = 0, vi = 0;
+  for (uint64_t c = 0; c < ncases; c++) {
+    pcase k;
+    k.root = uint32_t(pr->nodes.size());
+    k.guard = int32_t(guards[c]);
+    for (uint64_t j = 0; j < nvalues[c]; j++, vi++) {
+      k.values.emplace_back(values + vat, size_t(value_lens[vi]));
+      vat += value_lens[vi];
+    }
+    pr->nodes.emplace_back();
+    pr->cases.push_back(std::move(k));
+  }
   uint64_t at = 0;
   for (uint64_t i = 0; i < n; i++) {
     std::string_view ptr(pointers + at, size_t(lens[i]));
     at += lens[i];
-    uint32_t node = 0;
+    const uint32_t g = groups ? groups[i] : 0;
+    uint32_t node = g == 0 ? 0 : pr->cases[g - 1].root;
     size_t k = 0;
     if (!ptr.empty() && ptr[0] != '/') {
       *err_index = int64_t(i);

@@ -146,9 +146,19 @@ func Batch(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, mode int, f
 	return int(C.sj_batch(p(x), (*C.uint8_t)(buf), C.uint64_t(n), C.uint64_t(capacity), C.int(mode), f, (*C.sj_projection)(proj)))
 }
 
-// NewProjection compiles JSON pointers; on failure it returns nil and the
-// index of the bad pointer.
-func NewProjection(pointers []string) (unsafe.Pointer, int) {
+// ProjectionCase is a case of a projection (see sj_projection_new): the
+// fields searched for only in the documents whose field Guard is a string
+// equal to one of Values.
+type ProjectionCase struct {
+	Guard  int
+	Values []string
+	Fields []int
+}
+
+// NewProjection compiles JSON pointers and the cases that restrict some of
+// them (consistent: the caller checked them); on failure it returns nil and
+// the index of the bad pointer (-1: out of memory).
+func NewProjection(pointers []string, cases []ProjectionCase) (unsafe.Pointer, int) {
 	var all []byte
 	lens := make([]uint64, len(pointers)+1)
 	for i, s := range pointers {
@@ -156,8 +166,29 @@ func NewProjection(pointers []string) (unsafe.Pointer, int) {
 		lens[i] = uint64(len(s))
 	}
 	all = append(all, 0)
+	groups := make([]uint32, len(pointers)+1)
+	guards := make([]int64, len(cases)+1)
+	nvalues := make([]uint64, len(cases)+1)
+	var values []byte
+	var valueLens []uint64
+	for c, k := range cases {
+		guards[c] = int64(k.Guard)
+		nvalues[c] = uint64(len(k.Values))
+		for _, v := range k.Values {
+			values = append(values, v...)
+			valueLens = append(valueLens, uint64(len(v)))
+		}
+		for _, f := range k.Fields {
+			groups[f] = uint32(c + 1)
+		}
+	}
+	values = append(values, 0)
+	valueLens = append(valueLens, 0)
 	var bad C.int64_t = -1
-	pr := C.sj_projection_new((*C.char)(unsafe.Pointer(&all[0])), (*C.uint64_t)(unsafe.Pointer(&lens[0])), C.uint64_t(len(pointers)), &bad)
+	pr := C.sj_projection_new((*C.char)(unsafe.Pointer(&all[0])), (*C.uint64_t)(unsafe.Pointer(&lens[0])), C.uint64_t(len(pointers)),
+		(*C.uint32_t)(unsafe.Pointer(&groups[0])), (*C.int64_t)(unsafe.Pointer(&guards[0])),
+		(*C.char)(unsafe.Pointer(&values[0])), (*C.uint64_t)(unsafe.Pointer(&valueLens[0])),
+		(*C.uint64_t)(unsafe.Pointer(&nvalues[0])), C.uint64_t(len(cases)), &bad)
 	if pr == nil {
 		return nil, int(bad)
 	}
