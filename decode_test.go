@@ -734,27 +734,35 @@ func TestDecoderReadError(t *testing.T) {
 	}
 }
 
-// TestUnmarshalRaceFree runs Unmarshal from several goroutines (go test
-// -race checks the pooled parsers).
+// TestUnmarshalConcurrent runs Unmarshal from more goroutines than the
+// parser slots (go test -race checks the slots and the pooled parsers; two
+// goroutines handed one parser would mix their results).
 func TestUnmarshalConcurrent(t *testing.T) {
 	docs := [][]byte{[]byte(`{"id":1,"name":"a"}`), []byte(`[1,2,{"x":"y"}]`), []byte(`{"Raw":[1,2]}`)}
+	const goroutines = 16
 	done := make(chan bool)
-	for g := 0; g < 4; g++ {
+	for g := 0; g < goroutines; g++ {
 		go func() {
 			defer func() { done <- true }()
+			name := strconv.Itoa(g)
+			doc := []byte(`{"type":"` + name + `","login":"` + name + name + `"}`)
 			for k := 0; k < 200; k++ {
 				var v any
 				var m methods
+				var a memoA
 				if err := simdjson.Unmarshal(docs[k%3], &v); err != nil {
 					t.Error(err)
 				}
 				if err := simdjson.Unmarshal(docs[2], &m); err != nil || string(m.Raw) != "[1,2]" {
 					t.Error(err, string(m.Raw))
 				}
+				if err := simdjson.Unmarshal(doc, &a); err != nil || a.Type != name || a.Login != name+name {
+					t.Error(err, a, name)
+				}
 			}
 		}()
 	}
-	for g := 0; g < 4; g++ {
+	for g := 0; g < goroutines; g++ {
 		<-done
 	}
 }
