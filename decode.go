@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
@@ -151,37 +150,7 @@ const maxPooledCapacity = 4 << 20
 
 var domParserPool sync.Pool
 
-// parserSlots holds a few small parsers in front of the pool: taking one is
-// an atomic swap, about half the cost of the pool's Get and Put together,
-// which shows on a 200-byte document. A goroutine's slot follows from its
-// stack address, so a goroutine that decodes again and again finds its
-// parser there, and goroutines running at once mostly use different slots;
-// an empty slot sends Get, and a full one Put, to the pool. Only parsers
-// sized for documents of up to slotMaxCapacity bytes go in a slot; the slots
-// keep them for the life of the process (a few MiB of native memory at
-// most), where the pool would let the garbage collector free them.
-var parserSlots [parserSlotCount]struct {
-	p atomic.Pointer[domParser]
-	_ [56]byte // a cache line each
-}
-
-const (
-	parserSlotBits  = 3
-	parserSlotCount = 1 << parserSlotBits
-	slotMaxCapacity = 16 << 10
-)
-
-// parserSlot returns the calling goroutine's slot.
-func parserSlot() *atomic.Pointer[domParser] {
-	var here byte
-	h := uint64(uintptr(unsafe.Pointer(&here))>>12) * 0x9E3779B97F4A7C15
-	return &parserSlots[h>>(64-parserSlotBits)].p
-}
-
 func getDomParser() *domParser {
-	if dp := parserSlot().Swap(nil); dp != nil {
-		return dp
-	}
 	if x := domParserPool.Get(); x != nil {
 		return x.(*domParser)
 	}
@@ -203,9 +172,6 @@ func putDomParser(dp *domParser) {
 	}
 	if cap(dp.pad) > maxPooledCapacity {
 		dp.pad = nil
-	}
-	if dp.view.Capacity <= slotMaxCapacity && cap(dp.pad) <= slotMaxCapacity+Padding && parserSlot().CompareAndSwap(nil, dp) {
-		return
 	}
 	domParserPool.Put(dp)
 }

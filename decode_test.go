@@ -734,9 +734,9 @@ func TestDecoderReadError(t *testing.T) {
 	}
 }
 
-// TestUnmarshalConcurrent runs Unmarshal from more goroutines than the
-// parser slots (go test -race checks the slots and the pooled parsers; two
-// goroutines handed one parser would mix their results).
+// TestUnmarshalConcurrent runs Unmarshal from 16 goroutines (go test -race
+// checks the pooled parsers; two goroutines handed one parser would mix
+// their results).
 func TestUnmarshalConcurrent(t *testing.T) {
 	docs := [][]byte{[]byte(`{"id":1,"name":"a"}`), []byte(`[1,2,{"x":"y"}]`), []byte(`{"Raw":[1,2]}`)}
 	const goroutines = 16
