@@ -58,6 +58,7 @@ func FuzzStream(f *testing.F) {
 func FuzzMap(f *testing.F) {
 	f.Add([]byte("{\"a\":1}\n[1,2]\n\"s\"\n{\"a\":[1,{\"b\":2}]}\n"), uint8(3), uint16(4096), uint16(64), false)
 	f.Add([]byte("{\"a\":\n[1}\n{\"x\":1}\n\"\xff\"\n\n{\"b\":[true,null]}\n7\n8\n9"), uint8(8), uint16(9), uint16(1), true)
+	f.Add([]byte("{\"a\":\"x\",\"b\":[1,{\"c\":2}]}\n{\"x\":{\"z\":[1,]},\"a\":\"y\"}\n{\"a\":\"\",\"b\":[0,1 2]}\n{\"a\":\"z\",\"x\":{\"z\":}}\n"), uint8(2), uint16(64), uint16(4096), false)
 	f.Fuzz(func(t *testing.T, data []byte, threads uint8, chunk, batch uint16, reader bool) {
 		if len(data) > 1<<15 {
 			return
@@ -125,8 +126,12 @@ func FuzzMap(f *testing.F) {
 	})
 }
 
+// fuzzProjection has two cases of "/a" (which must be a string to select
+// one): their fields are searched only where it selects them.
 var fuzzProjection = func() *simdjson.Projection {
-	p, err := simdjson.NewProjection("/a", "/b/0", "/x/y", "", "/0")
+	p, err := simdjson.NewProjectionCases([]string{"/a", "/b/0", "/x/y", "", "/0", "/b/1", "/x/z"},
+		simdjson.Case{Guard: 0, Values: []string{"x", ""}, Fields: []int{5}},
+		simdjson.Case{Guard: 0, Values: []string{"y"}, Fields: []int{6}})
 	if err != nil {
 		panic(err)
 	}
