@@ -49,12 +49,18 @@ func unmarshal(data []byte, v any, opts int) error {
 		return fallbackUnmarshal(data, v, opts)
 	}
 	d := &dp.state
-	// The root pointer: the same type as the last Unmarshal on this parser
-	// that top hands straight to the pointee's decoder needs no reflection.
+	// The root pointer. encoding/json applies its rules to the pointer
+	// itself (so that *T's UnmarshalJSON is used); a pointer without
+	// methods to a value that is not an interface goes straight to the
+	// pointee's decoder (direct). A root of the same type as the last
+	// Unmarshal on this parser, when that type was direct, needs no
+	// reflection.
 	var rv reflect.Value
-	var t reflect.Type
+	var direct unsafe.Pointer // the pointee, when the root is direct
 	e := (*eface)(unsafe.Pointer(&v))
-	if e.typ != d.topType || e.typ == nil || e.data == nil {
+	if e.typ == d.topType && e.typ != nil && e.data != nil {
+		direct = e.data
+	} else {
 		rv = reflect.ValueOf(v)
 		if rv.Kind() != reflect.Pointer || rv.IsNil() {
 			// encoding/json checks the syntax first: a syntax error wins
@@ -66,8 +72,10 @@ func unmarshal(data []byte, v any, opts int) error {
 			putDomParser(dp)
 			return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 		}
-		t = rv.Type()
-		d.root(t, v)
+		d.root(rv.Type(), e.typ)
+		if d.topType != nil {
+			direct = rv.UnsafePointer()
+		}
 	}
 	if dp.parse(data, d.topNoNumbers) != 0 {
 		putDomParser(dp)
@@ -75,12 +83,13 @@ func unmarshal(data []byte, v any, opts int) error {
 	}
 	d.init(dp, data, opts)
 	var err error
-	if t == nil {
-		if err = d.topTD.plain(d, 1, e.data); err == nil {
-			err = d.saved
-		}
+	if direct != nil {
+		err = d.topTD.plain(d, 1, direct)
 	} else {
-		err = d.top(rv, t)
+		err = d.valueReflect(1, rv)
+	}
+	if err == nil {
+		err = d.saved
 	}
 	d.release()
 	putDomParser(dp)
@@ -222,8 +231,8 @@ type decodeState struct {
 	topTD        *typeDecoder
 	topNoNumbers bool
 	// topType is the type word of the interface that held the root
-	// pointer, when top takes the direct path for it (nil otherwise):
-	// unmarshal's fast path compares it with the next call's.
+	// pointer, when that type is direct (nil otherwise): unmarshal
+	// compares it with the next call's.
 	topType unsafe.Pointer
 
 	// The fields the keys of recent objects matched, by struct decoder and
@@ -259,42 +268,17 @@ func (d *decodeState) release() {
 	d.framed = nil
 }
 
-// root sets topT, topTD, topNoNumbers and topType for the root pointer type
-// t, held by v.
-func (d *decodeState) root(t reflect.Type, v any) {
+// root sets topT, topTD and topNoNumbers for the root pointer type t, and
+// topType to typ, the type word of the interface that held the root, when
+// that type is direct (see unmarshal), else to nil.
+func (d *decodeState) root(t reflect.Type, typ unsafe.Pointer) {
 	if t != d.topT {
 		d.topT, d.topTD, d.topNoNumbers = t, decoderFor(t.Elem()), readsNoNumber(t)
 		d.topType = nil
-		if d.topDirect(t) {
-			d.topType = (*eface)(unsafe.Pointer(&v)).typ
+		if td := d.topTD; td.ptrPlain && (td.ptrNoMethods || t.Name() != "") {
+			d.topType = typ
 		}
 	}
-}
-
-// topDirect reports whether top hands a root pointer of type t (root has
-// run) straight to the pointee's decoder.
-func (d *decodeState) topDirect(t reflect.Type) bool {
-	td := d.topTD
-	return td.ptrPlain && (td.ptrNoMethods || t.Name() != "")
-}
-
-// top decodes the root value into the pointer rv, of type t (root has run),
-// as encoding/json applies its rules to the pointer itself (so that *T's
-// UnmarshalJSON is used).
-func (d *decodeState) top(rv reflect.Value, t reflect.Type) error {
-	var err error
-	td := d.topTD
-	if d.topDirect(t) {
-		// A pointer without methods to a value that is not an interface:
-		// encoding/json goes straight to the pointee.
-		err = td.plain(d, 1, rv.UnsafePointer())
-	} else {
-		err = d.valueReflect(1, rv)
-	}
-	if err != nil {
-		return err
-	}
-	return d.saved
 }
 
 // Tape access.

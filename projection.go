@@ -14,9 +14,9 @@ import (
 // from every document, like the fields of a typed struct: declared once,
 // compiled into a trie, and followed by the native threads in the same pass
 // that finds where each document ends. Cases (NewProjectionCases) restrict
-// some pointers to the documents a field selects, like a tagged union. Keys are compared as written in the
-// input, as simdjson's find_field does: a key spelled with escape sequences
-// in the input does not match. Of duplicate keys the first is taken, as
+// some pointers to the documents a field selects, like a tagged union. Keys
+// are compared as written in the input, as simdjson's find_field does: a key
+// spelled with escape sequences in the input does not match. Of duplicate keys the first is taken, as
 // AtPointer takes it. The search checks the structure of the containers it
 // goes through (key, ':', value, ',') up to the last pointer it needs; a
 // document malformed there is a bad line (ErrTape). The rest of the

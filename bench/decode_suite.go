@@ -15,9 +15,10 @@ package main
 //
 // Each figure is the best of -runs runs of testing.Benchmark (about a
 // second each); for each document and target the methods take turns, one
-// run each per round, so that the machine's load reaches them alike. Before timing, every method's result is compared with
-// encoding/json's (reflect.DeepEqual); a method that differs is reported
-// with ok false and no figure.
+// run each per round, so that the machine's load reaches them alike. Before
+// timing, every method's result is compared with encoding/json's
+// (reflect.DeepEqual); a method that differs is reported with ok false and
+// no figure.
 //
 // The suite has its own output, so it does not go through the generic
 // harness: its Generate runs it and exits (main.go has no hook for such a

@@ -1376,8 +1376,6 @@ sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uin
   for (pnode &nd : pr->nodes) {
     size_t k = nd.kids.size();
     nd.full = k > 64 ? 0 : k == 64 ? ~uint64_t(0) : (uint64_t(1) << k) - 1;
-  }
-  for (pnode &nd : pr->nodes) {
     for (uint32_t kid : nd.kids) {
       const size_t n = pr->nodes[kid].key.size();
       nd.lens |= uint64_t(1) << (n < 63 ? n : 63);

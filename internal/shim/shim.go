@@ -146,15 +146,6 @@ func Batch(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, mode int, f
 	return int(C.sj_batch(p(x), (*C.uint8_t)(buf), C.uint64_t(n), C.uint64_t(capacity), C.int(mode), f, (*C.sj_projection)(proj)))
 }
 
-// ProjectionCase is a case of a projection (see sj_projection_new): the
-// fields searched for only in the documents whose field Guard is a string
-// equal to one of Values.
-type ProjectionCase struct {
-	Guard  int
-	Values []string
-	Fields []int
-}
-
 // NewProjection compiles JSON pointers and the cases that restrict some of
 // them (consistent: the caller checked them); on failure it returns nil and
 // the index of the bad pointer (-1: out of memory).

@@ -69,13 +69,6 @@ func Batch(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, mode int, f
 	return noCGO
 }
 
-// ProjectionCase is a case of a projection (see the cgo build).
-type ProjectionCase struct {
-	Guard  int
-	Values []string
-	Fields []int
-}
-
 func NewProjection(pointers []string, cases []ProjectionCase) (unsafe.Pointer, int) {
 	return nil, noCGO
 }

@@ -91,3 +91,12 @@ type DomView struct {
 	TapeLen  uint64
 	Capacity uint64
 }
+
+// ProjectionCase is a case of a projection (see sj_projection_new): the
+// fields searched for only in the documents whose field Guard is a string
+// equal to one of Values.
+type ProjectionCase struct {
+	Guard  int
+	Values []string
+	Fields []int
+}
