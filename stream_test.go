@@ -411,6 +411,60 @@ func TestStreamDocumentsDeeperThanLimit(t *testing.T) {
 // can then run past its closing bracket into the next line. No access may
 // answer from the next document: each reports the error (found by
 // FuzzStream).
+// A line's document is found without searching for the line's end when the
+// walk sees no newline inside it: these lines put whitespace (and newlines)
+// where that shortcut must notice it. Each line that spans lines is bad,
+// with the lines it spans; whitespace on one line is not.
+func TestStreamLineBoundsWhitespace(t *testing.T) {
+	lines := []string{
+		`{"a": 1, "b": [true, null]}`, // 1 good: spaces before tokens
+		"{\"a\":\t1 ,\"b\":[ ]}\r",    // 2 good: tab, space, CR
+		`{"a":`, `1}`,                 // 3, 4 bad: a newline before a value
+		`{"a":1 `, ` }`, // 5, 6 bad: before the closing bracket
+		`[tr`, `ue]`, // 7, 8 bad: inside a literal
+		`[1,`, ``, `2]`, // 9, 11 bad: with a blank line between
+		`{"x":1}  {"y":2}`,            // 12 bad: two documents on one line
+		`{"c":[{"d":"e"}]}   ` + "\t", // 13 good: whitespace after
+		"[1,\r", "2]",                 // 14, 15 bad: CR LF
+		`  {"z":[1, 2 ]}`, // 16 good, last, no newline after
+	}
+	data := []byte(strings.Join(lines, "\n"))
+	wantBad := []int{3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15}
+	for _, batch := range []int{1, 16, 1 << 20} {
+		got := runStream(t, simdjson.Bytes(data), simdjson.SkipBadLines(nil), simdjson.BatchSize(batch))
+		checkNDJSON(t, data, got)
+		var bad []int
+		for _, b := range got.Bad {
+			bad = append(bad, b.Line)
+		}
+		require.Equal(t, wantBad, bad, "batch %d", batch)
+		require.Len(t, got.Docs, 4, "batch %d", batch)
+	}
+
+	// The map with a projection takes the same shortcut, with the fields.
+	proj, err := simdjson.NewProjection("/a", "/z/1")
+	require.NoError(t, err)
+	defer proj.Close()
+	for threads := 1; threads <= 3; threads++ {
+		var bad []int
+		states, err := simdjson.MapFields(simdjson.Bytes(data), proj, func(int) *[]string { return new([]string) },
+			func(s *[]string, r simdjson.Row) error {
+				a, _ := r.Int64(0)
+				z, _ := r.Int64(1)
+				*s = append(*s, fmt.Sprint(a, z, r.Missing(0), r.Missing(1)))
+				return nil
+			}, simdjson.Threads(threads), simdjson.ChunkSize(64), simdjson.BatchSize(32),
+			simdjson.SkipBadLines(func(le *simdjson.LineError) { bad = append(bad, le.Line) }))
+		require.NoError(t, err)
+		var rows []string
+		for _, s := range states {
+			rows = append(rows, *s...)
+		}
+		require.ElementsMatch(t, []string{"1 0 false true", "1 0 false true", "0 0 true true", "0 2 true false"}, rows, "threads %d", threads)
+		require.ElementsMatch(t, wantBad, bad, "threads %d", threads)
+	}
+}
+
 func TestStreamMalformedLineDoesNotReadTheNextOne(t *testing.T) {
 	for _, bad := range []string{`{"a":"00":1}`, `{"a":"00":[00{"0"00}]}`, `{"a":1 "zz":2}`, `["x":1]`} {
 		for _, next := range []string{`}0`, `{"zz":5}`, `[1,2]`, `0`} {

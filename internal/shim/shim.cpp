@@ -809,6 +809,15 @@ bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
   return true;
 }
 
+// Whether the whitespace right before offset o (which a non-whitespace
+// byte precedes somewhere) holds a newline.
+inline bool newline_before(const uint8_t *buf, uint64_t o) {
+  while (is_ws(buf[--o])) {
+    if (buf[o] == '\n') return true;
+  }
+  return false;
+}
+
 // walk_value's fast path, for a container that is valid: it looks at the
 // limit and the nesting only at brackets (a token past the limit inside a
 // container is followed by its closing bracket, also past it) and checks a
@@ -816,18 +825,31 @@ bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
 // 6). Returns true with t past the container; false when the value is not
 // a container or anything is off: the caller then runs walk_value from the
 // start for the exact error.
+//
+// With one_line, the container must also sit on one line: every token
+// after the first is checked for whitespace right before it, and a newline
+// in that whitespace fails the walk. That finds every newline inside the
+// container: stage 1 rejects a raw newline inside a string, so a newline
+// lies in whitespace between tokens, and whitespace ends at a token (stage
+// 1 starts a token at the first byte after whitespace, even inside a
+// literal or number). Every kernel's stage 1 reports a control character
+// inside a string. In compact JSON no token follows whitespace, and the
+// check costs one compare per token.
+template <bool one_line = false>
 inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
   const uint8_t *buf = p->buf;
   uint64_t *jump = p->jump.get();
   uint32_t *os = p->ostack.data();
   const uint64_t ep = uint64_t(p->epoch) << 32;
   const uint32_t maxd = p->max_depth;
-  uint32_t i = t, o = idx[i];
+  const uint32_t *ip = idx + t, *end = idx + n;
+  uint32_t o = *ip;
   uint8_t c = buf[o];
   if ((c & 0xDF) != '[' || !jump) return false;
   uint32_t depth = 0;
   for (;;) {
     if (o >= limit) return false;
+    const uint32_t i = uint32_t(ip - idx);
     if ((c & 0xDF) == '[') {
       if (depth >= maxd) return false;
       os[depth++] = i;
@@ -841,9 +863,10 @@ inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t
       }
     }
     do {  // to the next bracket
-      if (++i >= n) return false;
-      o = idx[i];
+      if (++ip >= end) return false;
+      o = *ip;
       c = buf[o];
+      if (one_line && __builtin_expect((buf + o)[-1] <= ' ', 0) && newline_before(buf, o)) return false;
     } while ((c & 0xDF) != '[' && (c & 0xDF) != ']');
   }
 }
@@ -857,9 +880,20 @@ inline bool selects(const sj_field &f, const std::vector<std::string> &values) {
   return false;
 }
 
+// Extracts the fields of projection pr from the walked document at token
+// start into row: those in no case, then those of each case that the first
+// ones select. False when a container on the way is malformed.
+inline bool project_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t start, sj_field *row) {
+  bool ok = project(p, pr, 0, idx, start, 1, row);
+  for (size_t c = 0; ok && c < pr->cases.size(); c++) {
+    const pcase &k = pr->cases[c];
+    if (selects(row[k.guard], k.values)) ok = project(p, pr, k.root, idx, start, 1, row);
+  }
+  return ok;
+}
+
 // Walks the document at token t (walk_value) and, with a projection,
-// extracts its fields into row: those in no case, then those of each case
-// that the first ones select.
+// extracts its fields into row (project_doc).
 inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
                     uint64_t limit, uint32_t &err_off, sj_field *row) {
   uint32_t start = t;
@@ -869,59 +903,87 @@ inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, 
     return simdjson::MEMALLOC;
   }
   int err = walk_fast(p, idx, n, t, limit) ? 0 : walk_value(p, idx, n, t, limit, err_off);
-  if (!err && pr) {
-    bool ok = project(p, pr, 0, idx, start, 1, row);
-    for (size_t c = 0; ok && c < pr->cases.size(); c++) {
-      const pcase &k = pr->cases[c];
-      if (selects(row[k.guard], k.values)) ok = project(p, pr, k.root, idx, start, 1, row);
-    }
-    if (!ok) {
-      err_off = idx[start];
-      err = simdjson::TAPE_ERROR;
-    }
+  if (!err && pr && !project_doc(p, pr, idx, start, row)) {
+    err_off = idx[start];
+    err = simdjson::TAPE_ERROR;
   }
   return err;
 }
 
-// Splits an NDJSON batch into lines (memchr finds each end) and walks the
-// tokens of each line: one value per line, brackets balanced and matched,
-// within the depth limit; otherwise the line is bad, with its error. Bounding
-// each walk by its line makes a bad line unable to swallow the next ones, and
-// costs less than checking every token for a newline before it.
+// split_lines' common case, which needs no search for the line's end: the
+// document at token t is an object or array that the walk finds on one line
+// (walk_fast<true>) and with its fields, followed by nothing but whitespace
+// up to a newline or the end. Records it and moves t and pos (a line start
+// at or before the document) to the next line; otherwise returns false and
+// leaves them, the documents and the rows as they were.
+inline bool line_fast(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
+                      uint64_t upto, uint64_t &pos) {
+  uint32_t start = t, next = t;
+  if (!walk_fast<true>(p, idx, n, next, upto)) return false;
+  const uint8_t *buf = p->buf;
+  uint64_t le = uint64_t(idx[next - 1]) + 1;
+  while (le < upto && buf[le] != '\n') {
+    if (!is_ws(buf[le])) return false;  // more on the line
+    le++;
+  }
+  if (pr) {
+    sj_field *row = p->fields.add(pr->nfields);
+    if (!row) return false;
+    if (!project_doc(p, pr, idx, start, row)) {
+      p->fields.drop(pr->nfields);
+      return false;
+    }
+  }
+  p->docs.push_back(sj_doc{start, idx[start], uint32_t(le), 0, 0, 0});
+  t = next;
+  pos = le + 1;
+  return true;
+}
+
+// Splits an NDJSON batch into lines and walks the tokens of each line: one
+// value per line, brackets balanced and matched, within the depth limit;
+// otherwise the line is bad, with its error. A line that line_fast does not
+// take is found with memchr and walked within its bounds, so that a bad
+// line cannot swallow the next ones. (line_fast stops at the first newline:
+// each line costs a bounded number of walks.)
 int split_lines(sj_parser *p, uint64_t upto, const sj_projection *pr) {
   const uint32_t *idx = indexes(p);
   uint32_t n = p->ntok, t = 0;
   uint64_t pos = 0;
   p->docs.clear();
   p->fields.clear();
-  while (pos < upto) {
-    const void *nl = std::memchr(p->buf + pos, '\n', size_t(upto - pos));
-    uint64_t le = nl ? uint64_t(static_cast<const uint8_t *>(nl) - p->buf) : upto;
-    if (t < n && idx[t] < le) {
-      sj_doc d{t, idx[t], uint32_t(le), 0, 0, 0};
-      uint32_t eo = 0;
-      int err;
-      if (pr) {
-        sj_field *row = p->fields.add(pr->nfields);
-        if (!row) return simdjson::MEMALLOC;
-        err = walk_doc(p, pr, idx, n, t, le, eo, row);
-        if (err) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
-      } else {
-        err = walk_doc(p, nullptr, idx, n, t, le, eo, nullptr);
-      }
-      if (err == -1) err = simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
-      if (!err && t < n && idx[t] < le) {
-        err = simdjson::TRAILING_CONTENT;
-        eo = idx[t];
-      }
-      if (err) {
-        d.err = err;
-        d.err_off = eo;
-        d.off = uint32_t(pos);
-        while (t < n && idx[t] < le) t++;
-      }
-      p->docs.push_back(d);
+  while (pos < upto && t < n) {  // past the last token, only blank lines remain
+    if (line_fast(p, pr, idx, n, t, upto, pos)) continue;
+    uint64_t le;
+    for (;;) {  // to the line of token t, past blank lines
+      const void *nl = std::memchr(p->buf + pos, '\n', size_t(upto - pos));
+      le = nl ? uint64_t(static_cast<const uint8_t *>(nl) - p->buf) : upto;
+      if (idx[t] < le) break;
+      pos = le + 1;
     }
+    sj_doc d{t, idx[t], uint32_t(le), 0, 0, 0};
+    uint32_t eo = 0;
+    int err;
+    if (pr) {
+      sj_field *row = p->fields.add(pr->nfields);
+      if (!row) return simdjson::MEMALLOC;
+      err = walk_doc(p, pr, idx, n, t, le, eo, row);
+      if (err) std::memset(row, 0, sizeof(sj_field) * pr->nfields);
+    } else {
+      err = walk_doc(p, nullptr, idx, n, t, le, eo, nullptr);
+    }
+    if (err == -1) err = simdjson::INCOMPLETE_ARRAY_OR_OBJECT;
+    if (!err && t < n && idx[t] < le) {
+      err = simdjson::TRAILING_CONTENT;
+      eo = idx[t];
+    }
+    if (err) {
+      d.err = err;
+      d.err_off = eo;
+      d.off = uint32_t(pos);
+      while (t < n && idx[t] < le) t++;
+    }
+    p->docs.push_back(d);
     pos = le + 1;
   }
   return 0;
