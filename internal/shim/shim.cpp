@@ -912,10 +912,11 @@ inline int walk_doc(sj_parser *p, const sj_projection *pr, const uint32_t *idx, 
 
 // split_lines' common case, which needs no search for the line's end: the
 // document at token t is an object or array that the walk finds on one line
-// (walk_fast<true>) and with its fields, followed by nothing but whitespace
-// up to a newline or the end. Records it and moves t and pos (a line start
-// at or before the document) to the next line; otherwise returns false and
-// leaves them, the documents and the rows as they were.
+// (walk_fast<true>), whose projected fields (if any) extract without error,
+// and nothing but whitespace follows it up to a newline or the end. Records
+// it and moves t and pos (a line start at or before the document) to the
+// next line; otherwise returns false and leaves them, the documents and the
+// rows as they were (the jump table may hold entries the slow path rewrites).
 inline bool line_fast(sj_parser *p, const sj_projection *pr, const uint32_t *idx, uint32_t n, uint32_t &t,
                       uint64_t upto, uint64_t &pos) {
   uint32_t start = t, next = t;
