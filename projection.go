@@ -16,11 +16,12 @@ import (
 // that finds where each document ends. Cases (NewProjectionCases) restrict
 // some pointers to the documents a field selects, like a tagged union. Keys
 // are compared as written in the input, as simdjson's find_field does: a key
-// spelled with escape sequences in the input does not match. Of duplicate keys the first is taken, as
-// AtPointer takes it. The search checks the structure of the containers it
-// goes through (key, ':', value, ',') up to the last pointer it needs; a
-// document malformed there is a bad line (ErrTape). The rest of the
-// document is checked as every line is: its brackets.
+// spelled with escape sequences in the input does not match. Of duplicate
+// keys the first is taken, as AtPointer takes it. The search checks the
+// structure of the containers it goes through (key, ':', value, ',') up to
+// the last pointer it needs; a document malformed there is a bad line
+// (ErrTape). The rest of the document is checked as every line is: its
+// brackets.
 //
 // A Projection is safe for concurrent use by several maps. Close frees it;
 // the garbage collector frees a forgotten one.
@@ -62,32 +63,32 @@ func NewProjectionCases(pointers []string, cases ...Case) (*Projection, error) {
 	if !shim.Available {
 		return nil, ErrNoCGO
 	}
+	caseErr := func(c int, format string, args ...any) error {
+		return fmt.Errorf("simdjson: projection case %d: "+format, append([]any{c}, args...)...)
+	}
 	in := make([]int, len(pointers)) // case number + 1 of each field
 	sc := make([]shim.ProjectionCase, len(cases))
 	for c, k := range cases {
-		bad := func(why string) error {
-			return fmt.Errorf("simdjson: projection case %d: %s", c, why)
-		}
 		if len(k.Values) == 0 || len(k.Fields) == 0 {
-			return nil, bad("no values or no fields")
+			return nil, caseErr(c, "no values or no fields")
 		}
 		for _, f := range k.Fields {
 			switch {
 			case f < 0 || f >= len(pointers):
-				return nil, bad(fmt.Sprintf("field %d out of range", f))
+				return nil, caseErr(c, "field %d out of range", f)
 			case in[f] != 0:
-				return nil, bad(fmt.Sprintf("field %d already in case %d", f, in[f]-1))
+				return nil, caseErr(c, "field %d already in case %d", f, in[f]-1)
 			}
 			in[f] = c + 1
 		}
 		sc[c] = shim.ProjectionCase{Guard: k.Guard, Values: k.Values, Fields: k.Fields}
 	}
-	for c, k := range cases {
+	for c, k := range cases { // after every case's fields are known
 		switch {
 		case k.Guard < 0 || k.Guard >= len(pointers):
-			return nil, fmt.Errorf("simdjson: projection case %d: guard %d out of range", c, k.Guard)
+			return nil, caseErr(c, "guard %d out of range", k.Guard)
 		case in[k.Guard] != 0:
-			return nil, fmt.Errorf("simdjson: projection case %d: guard %d is a field of case %d", c, k.Guard, in[k.Guard]-1)
+			return nil, caseErr(c, "guard %d is a field of case %d", k.Guard, in[k.Guard]-1)
 		}
 	}
 	c, bad := shim.NewProjection(pointers, sc)

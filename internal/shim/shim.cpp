@@ -829,12 +829,12 @@ inline bool newline_before(const uint8_t *buf, uint64_t o) {
 // With one_line, the container must also sit on one line: every token
 // after the first is checked for whitespace right before it, and a newline
 // in that whitespace fails the walk. That finds every newline inside the
-// container: stage 1 rejects a raw newline inside a string, so a newline
-// lies in whitespace between tokens, and whitespace ends at a token (stage
-// 1 starts a token at the first byte after whitespace, even inside a
-// literal or number). Every kernel's stage 1 reports a control character
-// inside a string. In compact JSON no token follows whitespace, and the
-// check costs one compare per token.
+// container: every kernel's stage 1 rejects a raw newline (a control
+// character) inside a string, so a newline lies in whitespace between
+// tokens, and whitespace ends at a token (stage 1 starts a token at the
+// first byte after whitespace, even inside a literal or number). In compact
+// JSON no token follows whitespace, and the check costs one compare per
+// token.
 template <bool one_line = false>
 inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
   const uint8_t *buf = p->buf;
