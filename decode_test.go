@@ -957,3 +957,42 @@ func TestUnmarshalKeyMemoNested(t *testing.T) {
 		checkUnmarshal(t, "memo nested", []byte(`[`+doc+`,`+doc+`]`), func() any { return new([]memoL0) })
 	}
 }
+
+// TestUnmarshalStringSteps covers the string copies of both stage 2s:
+// strings of every length around the 8- and 16-byte steps of their scans,
+// with an escape before, at and after them, as keys and values, in small
+// documents (simdjson's stage 2) and in large ones whose numbers outnumber
+// their strings (the number-free parse, for a type that reads no number);
+// into a number-free struct, a map and a []string, against encoding/json.
+func TestUnmarshalStringSteps(t *testing.T) {
+	escapes := []string{``, `\n`, `\"`, `\\`, `\u00e9`, `\ud83d\ude00`, `\/`}
+	var strs []string
+	for n := 0; n <= 40; n++ {
+		plain := strings.Repeat("é", n/4) + strings.Repeat("x", n-2*(n/4))
+		strs = append(strs, plain)
+		for _, e := range escapes[1:] {
+			for _, at := range []int{0, n / 2, n} {
+				if at <= len(plain) {
+					strs = append(strs, plain[:at]+e+plain[at:])
+				}
+			}
+		}
+	}
+	numbers := strings.TrimSuffix(strings.Repeat("1,", 300), ",")
+	for _, s := range strs {
+		docs := []string{
+			`{"s":"` + s + `","L":["` + s + `","` + s + `x"],"M":{"` + s + `":"` + s + `"},"name":"` + s + `"}`,
+			`{"s":"` + s + `","X":[` + numbers + `],"M":{"k` + s + `":"` + s + `"},"L":["` + s + `"]}`,
+			`{"` + s + `":"` + s + `"}`,
+		}
+		for _, doc := range docs {
+			checkUnmarshal(t, "string steps", []byte(doc), func() any { return new(noNumbers) })
+			checkUnmarshal(t, "string steps", []byte(doc), func() any { return new(map[string]any) })
+		}
+		checkUnmarshal(t, "string steps", []byte(`["`+s+`","`+s+`"]`), func() any { return new([]string) })
+		// Exactly the bytes of the document, no capacity after it: the
+		// parse reads a padded copy or the page beyond, never past it.
+		b := []byte(`["` + s + `"]`)
+		checkUnmarshal(t, "string steps", b[:len(b):len(b)], func() any { return new([]string) })
+	}
+}
