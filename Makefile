@@ -82,7 +82,8 @@ BENCH_ARGS ?=
 bench:
 	cd bench && GOEXPERIMENT=jsonv2 $(GO) run . -size 1GB -runs 3 $(BENCH_ARGS)
 
-# bench/RESULTS.md's figures: 3 invocations, medians, chart (bench/results.sh).
+# bench/RESULTS.md's figures: N invocations (3 by default; the current ones
+# came from N=5), medians, chart (bench/results.sh).
 bench-results:
 	bench/results.sh
 
