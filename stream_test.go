@@ -406,11 +406,6 @@ func TestStreamDocumentsDeeperThanLimit(t *testing.T) {
 	require.Equal(t, 2, got.Bad[0].Line)
 }
 
-// A line whose brackets balance around a structural error (a value where a
-// key belongs, a missing comma) passes the batch's walk; simdjson's skipping
-// can then run past its closing bracket into the next line. No access may
-// answer from the next document: each reports the error (found by
-// FuzzStream).
 // A line's document is found without searching for the line's end when the
 // walk sees no newline inside it: these lines put whitespace (and newlines)
 // where that shortcut must notice it. Each line that spans lines is bad,
@@ -465,6 +460,11 @@ func TestStreamLineBoundsWhitespace(t *testing.T) {
 	}
 }
 
+// A line whose brackets balance around a structural error (a value where a
+// key belongs, a missing comma) passes the batch's walk; simdjson's skipping
+// can then run past its closing bracket into the next line. No access may
+// answer from the next document: each reports the error (found by
+// FuzzStream).
 func TestStreamMalformedLineDoesNotReadTheNextOne(t *testing.T) {
 	for _, bad := range []string{`{"a":"00":1}`, `{"a":"00":[00{"0"00}]}`, `{"a":1 "zz":2}`, `["x":1]`} {
 		for _, next := range []string{`}0`, `{"zz":5}`, `[1,2]`, `0`} {
