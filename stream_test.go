@@ -460,6 +460,76 @@ func TestStreamLineBoundsWhitespace(t *testing.T) {
 	}
 }
 
+// The walk that matches a document's brackets finds the next bracket with
+// one mask (0xD9), which also lets 'Y', '_', 'y' and DEL through, and it
+// stops at the end of the tokens on a stop token rather than a bound check
+// per token. Lines with those bytes where a value or bracket belongs are
+// bad; a container left open at the last token is an error, in a stream
+// of lines, of concatenated documents, in the map and in one document.
+func TestStreamBracketLookalikesAndOpenEnds(t *testing.T) {
+	lookalikes := []string{`[Y]`, `{"a":_}`, `[1,y]`, "[\x7f]", `{"a":[Y}`, `[[1]_]`, `[{"b":2}y`, `[1 Y]`}
+	good := []string{`{"Y":"_"}`, `["y",[{"_":1}]]`, "[\"\x7f\"]"}
+	for _, open := range []string{`{"a":[1,{"b":`, `[[[`, `{"a":[Y`, `[1,` + "\x7f"} {
+		var lines []string
+		for i, l := range lookalikes {
+			lines = append(lines, good[i%len(good)], l)
+		}
+		data := []byte(strings.Join(append(lines, open), "\n")) // the open line last, no newline after
+		for _, batch := range []int{1, 16, 1 << 20} {
+			got := runStream(t, simdjson.Bytes(data), simdjson.SkipBadLines(nil), simdjson.BatchSize(batch))
+			// checkNDJSON: each look-alike line is reported or fails its
+			// traversal. The open line is reported.
+			checkNDJSON(t, data, got)
+			require.NotEmpty(t, got.Bad, "%q, batch %d", open, batch)
+			require.Equal(t, int64(len(data)-len(open)), got.Bad[len(got.Bad)-1].Offset, "%q, batch %d", open, batch)
+		}
+		for threads := 1; threads <= 2; threads++ {
+			type counts struct{ clean, failed int }
+			nbad := 0
+			states, err := simdjson.Map(simdjson.Bytes(data), func(int) *counts { return new(counts) },
+				func(c *counts, d simdjson.Document) error {
+					if _, err := toAny(d.Value); err != nil {
+						c.failed++
+					} else {
+						c.clean++
+					}
+					return nil
+				}, simdjson.Threads(threads), simdjson.ChunkSize(32), simdjson.BatchSize(16),
+				simdjson.SkipBadLines(func(*simdjson.LineError) { nbad++ }))
+			require.NoError(t, err)
+			var total counts
+			for _, c := range states {
+				total.clean += c.clean
+				total.failed += c.failed
+			}
+			require.Equal(t, len(lookalikes), total.clean, "%q, threads %d", open, threads)
+			require.Equal(t, len(lookalikes)+1, total.failed+nbad, "%q, threads %d", open, threads)
+		}
+
+		// Concatenated: the good documents, then the first bad one stops.
+		src := []byte(good[0] + " " + good[1] + " " + open)
+		got := runStream(t, simdjson.Bytes(src), simdjson.Concatenated())
+		require.Error(t, got.Err, "%q", open)
+		require.LessOrEqual(t, len(got.Docs), 2, "%q", open)
+		for _, d := range got.Docs {
+			require.NoError(t, d.Err, "%q", open)
+		}
+	}
+	// One document: every look-alike and open end is an error, found by
+	// the first access or the traversal.
+	for _, src := range append(lookalikes, `{"a":[1,{"b":`, `[[[`, `{"a":[Y`) {
+		_, stdErr := stdAny([]byte(src))
+		require.Error(t, stdErr, "%q", src)
+		p := simdjson.NewParser()
+		doc, err := p.Parse([]byte(src))
+		if err == nil {
+			_, err = toAny(doc.Value)
+		}
+		require.Error(t, err, "%q", src)
+		p.Close()
+	}
+}
+
 // A line whose brackets balance around a structural error (a value where a
 // key belongs, a missing comma) passes the batch's walk; simdjson's skipping
 // can then run past its closing bracket into the next line. No access may

@@ -835,8 +835,16 @@ inline bool newline_before(const uint8_t *buf, uint64_t o) {
 // first byte after whitespace, even inside a literal or number). In compact
 // JSON no token follows whitespace, and the check costs one compare per
 // token.
-template <bool one_line = false>
-inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
+// The bracket scan has no bound check of its own: walk_fast stores the
+// container's first token (a bracket) as the token after the last, so the
+// scan stops there, and the bound is checked once per bracket. Brackets are
+// the bytes whose mask with 0xD9 is 0x59: '[', ']', '{', '}', and 'Y', '_',
+// 'y' and DEL, which start no valid token and fail the match of a closing
+// bracket. (With one_line, a container at offset 0 is walked with a bound
+// check per token instead: the stop token's check would read the byte before
+// the buffer.)
+template <bool one_line, bool bounded>
+inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
   const uint8_t *buf = p->buf;
   uint64_t *jump = p->jump.get();
   uint32_t *os = p->ostack.data();
@@ -845,10 +853,9 @@ inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t
   const uint32_t *ip = idx + t, *end = idx + n;
   uint32_t o = *ip;
   uint8_t c = buf[o];
-  if ((c & 0xDF) != '[' || !jump) return false;
   uint32_t depth = 0;
   for (;;) {
-    if (o >= limit) return false;
+    if (o >= limit || (!bounded && ip >= end)) return false;
     const uint32_t i = uint32_t(ip - idx);
     if ((c & 0xDF) == '[') {
       if (depth >= maxd) return false;
@@ -863,12 +870,26 @@ inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t
       }
     }
     do {  // to the next bracket
-      if (++ip >= end) return false;
-      o = *ip;
+      if (bounded && ip + 1 >= end) return false;
+      o = *++ip;
       c = buf[o];
       if (one_line && __builtin_expect((buf + o)[-1] <= ' ', 0) && newline_before(buf, o)) return false;
-    } while ((c & 0xDF) != '[' && (c & 0xDF) != ']');
+    } while ((c & 0xD9) != 0x59);
   }
+}
+
+template <bool one_line = false>
+inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
+  const uint32_t o = idx[t];
+  if ((p->buf[o] & 0xDF) != '[' || !p->jump) return false;
+  if (one_line && o == 0) return walk_fast_scan<true, true>(p, idx, n, t, limit);
+  // idx is the parser's own array, with room past its last token.
+  uint32_t *stop = const_cast<uint32_t *>(idx) + n;
+  const uint32_t saved = *stop;
+  *stop = o;
+  const bool ok = walk_fast_scan<one_line, false>(p, idx, n, t, limit);
+  *stop = saved;
+  return ok;
 }
 
 // Whether field f of row is a string equal to one of values.
