@@ -460,12 +460,14 @@ func TestStreamLineBoundsWhitespace(t *testing.T) {
 	}
 }
 
-// The walk that matches a document's brackets finds the next bracket with
-// one mask (0xD9), which also lets 'Y', '_', 'y' and DEL through, and it
-// stops at the end of the tokens on a stop token rather than a bound check
-// per token. Lines with those bytes where a value or bracket belongs are
-// bad; a container left open at the last token is an error, in a stream
-// of lines, of concatenated documents, in the map and in one document.
+// The walk that matches a document's brackets stops at the end of the
+// tokens on a stop token rather than a bound check per token, and outside
+// the one-line scan finds the next bracket with one mask (0xD9), which also
+// lets 'Y', '_', 'y' and DEL through (a line at offset 0, as with batch 1,
+// takes that scan too). Lines with those bytes where a value or bracket
+// belongs are bad; a container left open at the last token is an error, in
+// a stream of lines, of concatenated documents, in the map and in one
+// document.
 func TestStreamBracketLookalikesAndOpenEnds(t *testing.T) {
 	lookalikes := []string{`[Y]`, `{"a":_}`, `[1,y]`, "[\x7f]", `{"a":[Y}`, `[[1]_]`, `[{"b":2}y`, `[1 Y]`}
 	good := []string{`{"Y":"_"}`, `["y",[{"_":1}]]`, "[\"\x7f\"]"}

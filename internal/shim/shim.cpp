@@ -810,13 +810,31 @@ bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
 }
 
 // Whether the whitespace right before offset o (which a non-whitespace
-// byte precedes somewhere) holds a newline.
-inline bool newline_before(const uint8_t *buf, uint64_t o) {
+// byte precedes somewhere) holds a newline. Out of line: the scans that call
+// it keep their registers.
+__attribute__((noinline)) bool newline_before(const uint8_t *buf, uint64_t o) {
   while (is_ws(buf[--o])) {
     if (buf[o] == '\n') return true;
   }
   return false;
 }
+
+// The one-line bracket scan's table, indexed by a token's first byte (high
+// byte) and the byte before it (low byte), as one little-endian 16-bit load
+// from the byte before the token reads them: bit 0 when the token is a
+// bracket, bit 1 when whitespace (or a control byte) precedes it. One load
+// and one test per token that is neither, the common case.
+struct line_scan_table {
+  uint8_t t[65536];
+  constexpr line_scan_table() : t{} {
+    for (uint32_t w = 0; w < 65536; w++) {
+      const uint8_t before = uint8_t(w), tok = uint8_t(w >> 8);
+      const bool bracket = tok == '[' || tok == ']' || tok == '{' || tok == '}';
+      t[w] = uint8_t((bracket ? 1 : 0) | (before <= ' ' ? 2 : 0));
+    }
+  }
+};
+constexpr line_scan_table line_scan{};
 
 // walk_value's fast path, for a container that is valid: it looks at the
 // limit and the nesting only at brackets (a token past the limit inside a
@@ -833,16 +851,17 @@ inline bool newline_before(const uint8_t *buf, uint64_t o) {
 // character) inside a string, so a newline lies in whitespace between
 // tokens, and whitespace ends at a token (stage 1 starts a token at the
 // first byte after whitespace, even inside a literal or number). In compact
-// JSON no token follows whitespace, and the check costs one compare per
-// token.
-// The bracket scan has no bound check of its own: walk_fast stores the
+// JSON no token follows whitespace; line_scan finds brackets and whitespace
+// in one lookup per token.
+//
+// The bracket scan has no bound check per token: walk_fast stores the
 // container's first token (a bracket) as the token after the last, so the
-// scan stops there, and the bound is checked once per bracket. Brackets are
-// the bytes whose mask with 0xD9 is 0x59: '[', ']', '{', '}', and 'Y', '_',
-// 'y' and DEL, which start no valid token and fail the match of a closing
-// bracket. (With one_line, a container at offset 0 is walked with a bound
-// check per token instead: the stop token's check would read the byte before
-// the buffer.)
+// scan stops there, and the bound is checked once per bracket. Without
+// one_line, brackets are the bytes whose mask with 0xD9 is 0x59: '[', ']',
+// '{', '}', and 'Y', '_', 'y' and DEL, which start no valid token and fail
+// the match of a closing bracket. With one_line, a container at offset 0 is
+// walked with a bound check per token and one byte compare (bounded): the
+// 16-bit load at its stop token would read before the buffer.
 template <bool one_line, bool bounded>
 inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
   const uint8_t *buf = p->buf;
@@ -869,12 +888,27 @@ inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32
         return true;
       }
     }
-    do {  // to the next bracket
-      if (bounded && ip + 1 >= end) return false;
-      o = *++ip;
+    if (one_line && !bounded) {  // to the next bracket
+      for (;;) {
+        uint16_t w;
+        uint8_t f;
+        do {
+          o = *++ip;
+          std::memcpy(&w, buf + o - 1, 2);
+          f = line_scan.t[w];
+        } while (!f);
+        if ((f & 2) && newline_before(buf, o)) return false;
+        if (f & 1) break;
+      }
       c = buf[o];
-      if (one_line && __builtin_expect((buf + o)[-1] <= ' ', 0) && newline_before(buf, o)) return false;
-    } while ((c & 0xD9) != 0x59);
+    } else {
+      do {  // to the next bracket
+        if (bounded && ip + 1 >= end) return false;
+        o = *++ip;
+        c = buf[o];
+        if (one_line && __builtin_expect((buf + o)[-1] <= ' ', 0) && newline_before(buf, o)) return false;
+      } while ((c & 0xD9) != 0x59);
+    }
   }
 }
 
