@@ -65,6 +65,11 @@ type ndjsonLine struct {
 func refLines(data []byte) []ndjsonLine {
 	var out []ndjsonLine
 	off := 0
+	// A stream skips a byte order mark at the start of its input (a
+	// documented difference): line 1 starts after it.
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		data, off = data[3:], 3
+	}
 	for i, line := range bytes.Split(data, []byte{'\n'}) {
 		if len(bytes.Trim(line, " \t\r")) > 0 { // JSON's whitespace only
 			// encoding/json replaces invalid UTF-8; simdjson rejects it.
