@@ -820,10 +820,11 @@ __attribute__((noinline)) bool newline_before(const uint8_t *buf, uint64_t o) {
 }
 
 // The one-line bracket scan's table, indexed by a token's first byte (high
-// byte) and the byte before it (low byte), as one little-endian 16-bit load
-// from the byte before the token reads them: bit 0 when the token is a
-// bracket, bit 1 when whitespace (or a control byte) precedes it. One load
-// and one test per token that is neither, the common case.
+// byte) and the byte before it (low byte), as one 16-bit load from the byte
+// before the token reads them (byte-swapped on big-endian targets): bit 0
+// when the token is a bracket, bit 1 when whitespace (or a control byte)
+// precedes it. One load and one test per token that is neither, the common
+// case.
 struct line_scan_table {
   uint8_t t[65536];
   constexpr line_scan_table() : t{} {
@@ -895,6 +896,9 @@ inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32
         do {
           o = *++ip;
           std::memcpy(&w, buf + o - 1, 2);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+          w = __builtin_bswap16(w);
+#endif
           f = line_scan.t[w];
         } while (!f);
         if ((f & 2) && newline_before(buf, o)) return false;
