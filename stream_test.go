@@ -466,17 +466,17 @@ func TestStreamLineBoundsWhitespace(t *testing.T) {
 }
 
 // The walk that matches a document's brackets stops at the end of the
-// tokens on a stop token rather than a bound check per token, and outside
-// the one-line scan finds the next bracket with one mask (0xD9), which also
-// lets 'Y', '_', 'y' and DEL through (a line at offset 0, as with batch 1,
-// takes that scan too). Lines with those bytes where a value or bracket
-// belongs are bad; a container left open at the last token is an error, in
-// a stream of lines, of concatenated documents, in the map and in one
-// document.
+// tokens on a stop token rather than a bound check per token (for a line at
+// offset 0, as with batch 1, the line's second bracket, or none), and
+// outside the one-line scan finds the next bracket with one mask (0xD9),
+// which also lets 'Y', '_', 'y' and DEL through. Lines with those bytes
+// where a value or bracket belongs are bad; a container left open at the
+// last token is an error, in a stream of lines, of concatenated documents,
+// in the map and in one document.
 func TestStreamBracketLookalikesAndOpenEnds(t *testing.T) {
 	lookalikes := []string{`[Y]`, `{"a":_}`, `[1,y]`, "[\x7f]", `{"a":[Y}`, `[[1]_]`, `[{"b":2}y`, `[1 Y]`}
 	good := []string{`{"Y":"_"}`, `["y",[{"_":1}]]`, "[\"\x7f\"]"}
-	for _, open := range []string{`{"a":[1,{"b":`, `[[[`, `{"a":[Y`, `[1,` + "\x7f"} {
+	for _, open := range []string{`{"a":[1,{"b":`, `[[[`, `{"a":[Y`, `[1,` + "\x7f", `{"a":1`, `[`} {
 		var lines []string
 		for i, l := range lookalikes {
 			lines = append(lines, good[i%len(good)], l)
@@ -524,7 +524,7 @@ func TestStreamBracketLookalikesAndOpenEnds(t *testing.T) {
 	}
 	// One document: every look-alike and open end is an error, found by
 	// the first access or the traversal.
-	for _, src := range append(lookalikes, `{"a":[1,{"b":`, `[[[`, `{"a":[Y`) {
+	for _, src := range append(lookalikes, `{"a":[1,{"b":`, `[[[`, `{"a":[Y`, `{"a":1`, `[`) {
 		_, stdErr := stdAny([]byte(src))
 		require.Error(t, stdErr, "%q", src)
 		p := simdjson.NewParser()

@@ -855,15 +855,12 @@ constexpr line_scan_table line_scan{};
 // JSON no token follows whitespace; line_scan finds brackets and whitespace
 // in one lookup per token.
 //
-// The bracket scan has no bound check per token: walk_fast stores the
-// container's first token (a bracket) as the token after the last, so the
-// scan stops there, and the bound is checked once per bracket. Without
-// one_line, brackets are the bytes whose mask with 0xD9 is 0x59: '[', ']',
-// '{', '}', and 'Y', '_', 'y' and DEL, which start no valid token and fail
-// the match of a closing bracket. With one_line, a container at offset 0 is
-// walked with a bound check per token and one byte compare (bounded): the
-// 16-bit load at its stop token would read before the buffer.
-template <bool one_line, bool bounded>
+// The bracket scan has no bound check per token: walk_fast stores a bracket
+// token as the token after the last, so the scan stops there, and the bound
+// is checked once per bracket. Without one_line, brackets are the bytes whose
+// mask with 0xD9 is 0x59: '[', ']', '{', '}', and 'Y', '_', 'y' and DEL,
+// which start no valid token and fail the match of a closing bracket.
+template <bool one_line>
 inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
   const uint8_t *buf = p->buf;
   uint64_t *jump = p->jump.get();
@@ -875,7 +872,7 @@ inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32
   uint8_t c = buf[o];
   uint32_t depth = 0;
   for (;;) {
-    if (o >= limit || (!bounded && ip >= end)) return false;
+    if (o >= limit || ip >= end) return false;
     const uint32_t i = uint32_t(ip - idx);
     if ((c & 0xDF) == '[') {
       if (depth >= maxd) return false;
@@ -889,7 +886,7 @@ inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32
         return true;
       }
     }
-    if (one_line && !bounded) {  // to the next bracket
+    if (one_line) {  // to the next bracket
       for (;;) {
         uint16_t w;
         uint8_t f;
@@ -907,25 +904,32 @@ inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32
       c = buf[o];
     } else {
       do {  // to the next bracket
-        if (bounded && ip + 1 >= end) return false;
         o = *++ip;
         c = buf[o];
-        if (one_line && __builtin_expect((buf + o)[-1] <= ' ', 0) && newline_before(buf, o)) return false;
       } while ((c & 0xD9) != 0x59);
     }
   }
 }
 
+// The stop token is the container's first token, a bracket; with one_line,
+// whose load reads the byte before the token, a container at offset 0 stops
+// on its next bracket token instead (none: the container cannot close).
 template <bool one_line = false>
 inline bool walk_fast(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint64_t limit) {
-  const uint32_t o = idx[t];
-  if ((p->buf[o] & 0xDF) != '[' || !p->jump) return false;
-  if (one_line && o == 0) return walk_fast_scan<true, true>(p, idx, n, t, limit);
+  const uint8_t *buf = p->buf;
+  uint32_t o = idx[t];
+  if ((buf[o] & 0xDF) != '[' || !p->jump) return false;
+  if (one_line && o == 0) {
+    const uint32_t *q = idx + t + 1, *e = idx + n;
+    while (q < e && (buf[*q] & 0xDF) != '[' && (buf[*q] & 0xDF) != ']') q++;
+    if (q >= e) return false;
+    o = *q;
+  }
   // idx is the parser's own array, with room past its last token.
   uint32_t *stop = const_cast<uint32_t *>(idx) + n;
   const uint32_t saved = *stop;
   *stop = o;
-  const bool ok = walk_fast_scan<one_line, false>(p, idx, n, t, limit);
+  const bool ok = walk_fast_scan<one_line>(p, idx, n, t, limit);
   *stop = saved;
   return ok;
 }
