@@ -30,6 +30,7 @@ func TestInputAfterGuardPage(t *testing.T) {
 		for _, batch := range []int{1, 1 << 20} {
 			got := runStream(t, simdjson.Bytes(data), simdjson.SkipBadLines(nil), simdjson.BatchSize(batch))
 			checkNDJSON(t, bytes.Clone(data), got)
+			require.NotEmpty(t, got.Bad, "%q", src)
 			require.Equal(t, int64(0), got.Bad[0].Offset, "%q", src)
 			nbad := 0
 			_, err := simdjson.Map(simdjson.Bytes(data), func(int) *int { return new(int) },
