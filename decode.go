@@ -139,6 +139,13 @@ const (
 	tagNull     = 'n'
 	payloadMask = 1<<56 - 1
 	countMask   = 0xFFFFFF // container counts saturate here
+
+	// A string word with strInInput set refers to the input: its length
+	// in bits 32-54, its offset in bits 0-31 (dom.cpp's parse_lazy writes
+	// such words for strings without escapes). Other string words hold an
+	// offset into simdjson's string buffer.
+	strInInput = 1 << 55
+	strLenMask = 1<<23 - 1
 )
 
 // domParser is one native simdjson DOM parser. Parsers are pooled; the
@@ -315,25 +322,28 @@ func (d *decodeState) count(i uint32) int {
 	return n
 }
 
-// strBytes returns the unescaped string at i, in simdjson's buffer: valid
-// until the parser is reused.
+// strBytes returns the unescaped string at i, in simdjson's buffer (valid
+// until the parser is reused) or, without escapes, in the input.
 func (d *decodeState) strBytes(i uint32) []byte {
-	p := unsafe.Add(d.strs, d.tape[i]&payloadMask)
+	w := d.tape[i]
+	if w&strInInput != 0 {
+		return unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.data)), uint32(w))), uint32(w>>32)&strLenMask)
+	}
+	p := unsafe.Add(d.strs, w&payloadMask)
 	n := *(*uint32)(p)
 	return unsafe.Slice((*byte)(unsafe.Add(p, 4)), n)
 }
 
 // key returns the string at i, as strBytes does, and its first eight
-// bytes, little-endian, zero past its end. simdjson's string buffer has
-// SIMDJSON_PADDING bytes past the longest content a document can write to
-// it, so eight bytes are readable at the start of every string.
+// bytes, little-endian, zero past its end. Eight bytes are readable at the
+// start of every string: simdjson's string buffer has SIMDJSON_PADDING
+// bytes past the longest content a document can write to it, and parse_lazy
+// leaves a string in the input only when eight bytes of the input start
+// there.
 func (d *decodeState) key(i uint32) ([]byte, uint64) {
 	b := d.strBytes(i)
-	w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.SliceData(b), 8))
-	if len(b) < 8 {
-		w &= 1<<(8*len(b)) - 1
-	}
-	return b, w
+	// A shift by 64 or more gives 0: the mask is all ones from 8 bytes.
+	return b, binary.LittleEndian.Uint64(unsafe.Slice(unsafe.SliceData(b), 8)) & (1<<(8*uint(len(b))) - 1)
 }
 
 // str returns a Go copy of the string at i. Short strings are copied into
@@ -341,9 +351,8 @@ func (d *decodeState) key(i uint32) ([]byte, uint64) {
 // documents decoded with this state: one allocation serves many strings.
 // A string kept alive keeps its chunk alive (4 KiB at most).
 func (d *decodeState) str(i uint32) string {
-	p := unsafe.Add(d.strs, d.tape[i]&payloadMask)
-	n := int(*(*uint32)(p))
-	b := unsafe.Slice((*byte)(unsafe.Add(p, 4)), n)
+	b := d.strBytes(i)
+	n := len(b)
 	if n > arenaMaxString {
 		return string(b)
 	}

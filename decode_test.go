@@ -997,3 +997,54 @@ func TestUnmarshalStringSteps(t *testing.T) {
 		checkUnmarshal(t, "string steps", b[:len(b):len(b)], func() any { return new([]string) })
 	}
 }
+
+// TestUnmarshalStringsInInput covers the strings the lazy parse leaves in
+// the input (types that read no number): escapes or none, lengths around the
+// 16-byte scan and keys within eight bytes of the input's end (which go to
+// the string buffer), case-insensitive keys, and inputs with spare capacity
+// after them. The values decoded must not alias the input: overwriting it
+// afterwards changes nothing.
+func TestUnmarshalStringsInInput(t *testing.T) {
+	long := strings.Repeat("0123456789abcdef", 300) // over 4 KiB: simdjson's stage 2
+	docs := []string{
+		`{"s":"x"}`, `{"a":"b"}`, `{"s":""}`, `{"":""}`, `{"S":"up"}`, `{"s":"é"}`,
+		`{"s":"0123456789abcde"}`, `{"s":"0123456789abcdef"}`, `{"s":"0123456789abcdefg"}`,
+		`{"s":"a\"b","name":"\u00e9\ud83d\ude00","NAME":"last"}`,
+		`{"s":"\\","L":["a","b\n","","0123456789abcdef0123456789abcdef"],"B":true}`,
+		`{"M":{"k":"v","\u006b":"w","kk":"0123456789abcdef\/"},"A":["x","y","z"]}`,
+		`{"P":{"s":"in","P":{"name":"deep"}},"K":[{"s":"one"},{"S":"two"}],"MB":{"b":[true,false]}}`,
+		`{"s":"` + long + `","name":"n"}`,
+		`[{"s":"a"},{"s":"b"}]`,
+		`{"s":"x","n":12.5e3,"o":{"deep":[1,2,"3"]},"name":"after numbers"}`,
+		`{"s":"bad \x escape"}`, `{"s":"lone \ud800"}`, `{"s":"unterminated}`, `{"s":"x",}`,
+		"{\"s\":\"ctrl \x01\"}", "{\"s\":\"bad utf-8 \xff\"}",
+	}
+	targets := []func() any{
+		func() any { return new(noNumbers) },
+		func() any { return new([]noNumbers) },
+		func() any { return new(map[string]string) },
+		func() any { return new(map[string]any) },
+		func() any { return new(struct{ S, Name string }) },
+	}
+	for _, doc := range docs {
+		for _, extra := range []int{0, 3, 80} {
+			data := make([]byte, len(doc), len(doc)+extra)
+			copy(data, doc)
+			for _, mk := range targets {
+				checkUnmarshal(t, "strings in input", data, mk)
+				got := mk()
+				if simdjson.Unmarshal(data, got) != nil {
+					continue
+				}
+				before := fmt.Sprintf("%#v", got)
+				for i := range data {
+					data[i] = 'x'
+				}
+				if after := fmt.Sprintf("%#v", got); after != before {
+					t.Errorf("%q into %T: overwriting the input changed the result from %s to %s", doc, got, before, after)
+				}
+				copy(data, doc)
+			}
+		}
+	}
+}

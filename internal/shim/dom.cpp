@@ -4,7 +4,8 @@
 // One call parses a whole document into simdjson's tape (doc/tape.md in
 // simdjson: 64-bit words, a separate buffer of unescaped strings); Go then
 // reads the tape and the string buffer in place through the pointers in
-// sj_dom_view, with no further crossing per value.
+// sj_dom_view, with no further crossing per value. (parse_lazy, below,
+// leaves strings without escapes in the input: their tape words say where.)
 //
 // The tape does not record where a value sits in the input. Go needs that only
 // for a few things (the text of a number for json.Number, the raw bytes for
@@ -229,16 +230,62 @@ namespace {
 // such byte (the borrow can only mark bytes above it).
 inline uint64_t zero_bytes(uint64_t x) { return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL; }
 
-// Writes the string token whose opening quote is at q into the string buffer
-// at sb as simdjson's tape stores strings (a uint32 length, the unescaped
-// bytes, a NUL), sets its tape word, and moves sb past it. One pass, eight
-// bytes at a time: each word is stored as loaded and the output advances to
-// the first quote or backslash in it (the input is padded, and the string
-// buffer has room past the last string). Returns false for an invalid
-// escape or an unpaired surrogate (simdjson rejects both; encoding/json then
-// decides).
-inline bool lazy_string(const uint8_t *q, uint8_t *sb0, uint8_t *&sb, uint64_t &word) {
+// A string word that refers to the input (parse_lazy's strings without
+// escapes): bit 55 set, the length in bits 32-54, the offset of the first
+// byte after the opening quote in bits 0-31. Go reads such a string from
+// the input it passed; every other string word holds an offset into the
+// string buffer, as simdjson writes it. Longer strings go to the buffer.
+constexpr uint64_t kStrInInput = uint64_t(1) << 55;
+constexpr size_t kStrInInputMax = (size_t(1) << 23) - 1;
+
+// The offset from s of the first quote or backslash, and whether it is a
+// quote; the string is closed (stage 1 checked that) and the input padded,
+// so the loads stay within the padded input. Gives up (false) past
+// kStrInInputMax bytes.
+__attribute__((always_inline)) inline bool plain_string_end(const uint8_t *s, size_t &len) {
+#if defined(__SSE2__)
+  for (size_t k = 0; k < kStrInInputMax - 16; k += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + k));
+    const unsigned mq = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"'))));
+    const unsigned mb = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    if (const unsigned m = mq | mb) {
+      len = k + unsigned(__builtin_ctz(m));
+      return (mq & m & (0u - m)) != 0;  // the lowest is a quote
+    }
+  }
+#else
+  for (size_t k = 0; k < kStrInInputMax - 8; k += 8) {
+    uint64_t x;
+    std::memcpy(&x, s + k, 8);
+    const uint64_t mq = zero_bytes(x ^ 0x2222222222222222ULL), mb = zero_bytes(x ^ 0x5C5C5C5C5C5C5C5CULL);
+    if (const uint64_t m = mq | mb) {
+      const int j = __builtin_ctzll(m);
+      len = k + size_t(j >> 3);
+      return (mq >> j) & 1;  // exact for the lowest marked byte
+    }
+  }
+#endif
+  return false;
+}
+
+// Sets word to the string token whose opening quote is at q (the input is
+// buf[:len]). A string without escapes is left in the input (kStrInInput)
+// when eight bytes of the input start there (Go reads the first eight bytes
+// of a key at once). Any other is written into the string buffer at sb as
+// simdjson's tape stores strings (a uint32 length, the unescaped bytes, a
+// NUL), and sb moves past it: one pass, eight bytes at a time, each word
+// stored as loaded and the output advanced to the first quote or backslash
+// in it (the input is padded, and the string buffer has room past the last
+// string). Returns false for an invalid escape or an unpaired surrogate
+// (simdjson rejects both; encoding/json then decides).
+__attribute__((always_inline)) inline bool lazy_string(const uint8_t *buf, size_t len, const uint8_t *q, uint8_t *sb0,
+                                                       uint8_t *&sb, uint64_t &word) {
   const uint8_t *s = q + 1;
+  size_t plain;
+  if (size_t(s - buf) + 8 <= len && plain_string_end(s, plain)) {
+    word = tag('"') | kStrInInput | uint64_t(plain) << 32 | uint64_t(s - buf);
+    return true;
+  }
   uint8_t *dst = sb + 4;
   for (;;) {
     uint64_t x;
@@ -269,15 +316,15 @@ inline bool lazy_string(const uint8_t *q, uint8_t *sb0, uint8_t *&sb, uint64_t &
 
 // parse_lazy is simdjson's DOM parse of a document whose root is an object
 // or an array, for Go types that read no number: stage 1 is simdjson's, and
-// this stage 2 builds the same tape while checking each number's grammar
+// this stage 2 builds simdjson's tape while checking each number's grammar
 // without converting it (its two tape words are a double of value 0, which
-// nothing reads). Every other check is simdjson's: the structure, the
+// nothing reads) and leaving strings without escapes in the input. Every other check is simdjson's: the structure, the
 // literals, the escapes and surrogates of strings (stage 1 checks UTF-8 and
 // control characters), the depth limit, trailing content. Numbers simdjson
 // rejects but the grammar allows (integers beyond 64 bits, beyond float64's
-// range) pass, as they do in encoding/json. A scalar root, a small document
-// and one with more strings than numbers get simdjson's own stage 2 (see
-// below). Returns 0 or a simdjson error code, as the DOM parse does.
+// range) pass, as they do in encoding/json. A scalar root, and a document that is not small
+// and has more strings than numbers, get simdjson's own stage 2 (see below).
+// Returns 0 or a simdjson error code, as the DOM parse does.
 int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
   simdjson::dom::parser &ps = d->parser;
   const size_t want = len < 32 ? 32 : size_t(len);
@@ -292,15 +339,18 @@ int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
   if (auto err = impl.stage1(buf, size_t(len), simdjson::stage1_mode::regular)) return int(err);
   const uint32_t *idx = impl.structural_indexes.get();
   const uint32_t n = impl.n_structural_indexes;
-  // Skipping the conversion pays where numbers outnumber strings, whose
-  // copy simdjson's stage 2 does faster (with SIMD), and on documents large
-  // enough for the difference to outweigh taking a sample: runs of
-  // consecutive tokens spread over the document decide (single tokens at a
-  // fixed stride can fall on the same place of every repeat of a regular
+  // This stage 2 pays where numbers outnumber strings: it leaves strings
+  // without escapes in the input, but scans them 16 bytes at a time, where
+  // simdjson's stage 2 copies them with wider vectors. On a small document
+  // (under 128 tokens and 4 KiB, such as one API payload) it pays anyway:
+  // it skips the copies and simdjson's fixed costs. On a larger one, runs
+  // of consecutive tokens spread over the document decide (single tokens at
+  // a fixed stride can fall on the same place of every repeat of a regular
   // structure, such as canada.json's ",]"). A scalar root, and every other
   // document, gets simdjson's stage 2.
-  if (n < 128 || (buf[idx[0]] != '{' && buf[idx[0]] != '[')) return int(impl.stage2(ps.doc));
-  {
+  if (buf[idx[0]] != '{' && buf[idx[0]] != '[') return int(impl.stage2(ps.doc));
+  if (n < 128 && len > 4096) return int(impl.stage2(ps.doc));
+  if (n >= 128) {
     uint32_t nums = 0, strs = 0;
     const uint32_t runs = n >= 1024 ? 16 : 8, run = runs, gap = n / runs;
     for (uint32_t r = 0; r < runs; r++) {
@@ -344,7 +394,7 @@ value:
       if (c == '{') goto key;
       goto value;
     case '"':
-      if (!lazy_string(buf + idx[t], sb0, sb, tape[w])) return simdjson::STRING_ERROR;
+      if (!lazy_string(buf, len, buf + idx[t], sb0, sb, tape[w])) return simdjson::STRING_ERROR;
       w++;
       break;
     case 't':
@@ -384,7 +434,7 @@ after:  // after a value inside cur: ',' and the next one, or cur's end
 
 key:  // token t starts a key: '"', then ':' and a value
   if (t + 2 >= n || buf[idx[t]] != '"' || buf[idx[t + 1]] != ':') return simdjson::TAPE_ERROR;
-  if (!lazy_string(buf + idx[t], sb0, sb, tape[w])) return simdjson::STRING_ERROR;
+  if (!lazy_string(buf, len, buf + idx[t], sb0, sb, tape[w])) return simdjson::STRING_ERROR;
   w++;
   t += 2;
   goto value;

@@ -86,7 +86,7 @@ type MapHandler interface {
 // DomView mirrors sj_dom_view: where the last parse left its tape and strings.
 type DomView struct {
 	Tape     unsafe.Pointer // TapeLen uint64 words
-	Strings  unsafe.Pointer // per string: uint32 length, bytes, NUL
+	Strings  unsafe.Pointer // per string not left in the input: uint32 length, bytes, NUL
 	Offsets  unsafe.Pointer // TapeLen uint32 input offsets, after DomOffsets
 	TapeLen  uint64
 	Capacity uint64
