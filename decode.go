@@ -77,7 +77,20 @@ func unmarshal(data []byte, v any, opts int) error {
 			direct = rv.UnsafePointer()
 		}
 	}
-	if dp.parse(data, d.topNoNumbers) != 0 {
+	if plan := d.topPlan; plan != nil && direct != nil && opts&optDisallowUnknownFields == 0 {
+		switch dp.parsePlan(data, plan) {
+		case 0:
+			d.init(dp, data, opts)
+			d.fillPlan(plan, direct)
+			d.release()
+			putDomParser(dp)
+			return nil
+		case shim.PlanOff: // the tape is there: walk it
+		default:
+			putDomParser(dp)
+			return fallbackUnmarshal(data, v, opts)
+		}
+	} else if dp.parse(data, d.topNoNumbers) != 0 {
 		putDomParser(dp)
 		return fallbackUnmarshal(data, v, opts)
 	}
@@ -194,6 +207,18 @@ func putDomParser(dp *domParser) {
 
 // parse runs simdjson over data: 0 or simdjson's error code.
 func (dp *domParser) parse(data []byte, lazyNumbers bool) int {
+	return shim.DomParse(dp.c, dp.padded(data), uint64(len(data)), lazyNumbers)
+}
+
+// parsePlan is parse with lazy numbers following plan: 0 when the plan
+// applied, shim.PlanOff when Go must walk the tape, or simdjson's error code.
+func (dp *domParser) parsePlan(data []byte, plan *structPlan) int {
+	return shim.DomParsePlan(dp.c, dp.padded(data), uint64(len(data)), plan.c)
+}
+
+// padded returns data's bytes followed by Padding readable bytes: data
+// itself when it has them, else a copy.
+func (dp *domParser) padded(data []byte) unsafe.Pointer {
 	n := len(data)
 	p := unsafe.Pointer(unsafe.SliceData(data))
 	if cap(data)-n < Padding && !paddedInPage(p, n) {
@@ -203,7 +228,7 @@ func (dp *domParser) parse(data []byte, lazyNumbers bool) int {
 		copy(dp.pad, data)
 		p = unsafe.Pointer(unsafe.SliceData(dp.pad))
 	}
-	return shim.DomParse(dp.c, p, uint64(n), lazyNumbers)
+	return p
 }
 
 // decodeState walks one parsed document into Go values.
@@ -237,6 +262,7 @@ type decodeState struct {
 	topT         reflect.Type
 	topTD        *typeDecoder
 	topNoNumbers bool
+	topPlan      *structPlan // the pointee's plan, when it has one
 	// topType is the type word of the interface that held the root
 	// pointer, when that type is direct (nil otherwise): unmarshal
 	// compares it with the next call's.
@@ -281,9 +307,12 @@ func (d *decodeState) release() {
 func (d *decodeState) root(t reflect.Type, typ unsafe.Pointer) {
 	if t != d.topT {
 		d.topT, d.topTD, d.topNoNumbers = t, decoderFor(t.Elem()), readsNoNumber(t)
-		d.topType = nil
+		d.topType, d.topPlan = nil, nil
 		if td := d.topTD; td.ptrPlain && (td.ptrNoMethods || t.Name() != "") {
 			d.topType = typ
+		}
+		if td := d.topTD; td.ptrPlain && td.ptrNoMethods && td.sd != nil && t.Elem().Kind() == reflect.Struct {
+			d.topPlan = planFor(t.Elem(), td.sd)
 		}
 	}
 }
@@ -325,7 +354,11 @@ func (d *decodeState) count(i uint32) int {
 // strBytes returns the unescaped string at i, in simdjson's buffer (valid
 // until the parser is reused) or, without escapes, in the input.
 func (d *decodeState) strBytes(i uint32) []byte {
-	w := d.tape[i]
+	return d.strBytesWord(d.tape[i])
+}
+
+// strBytesWord is strBytes of a string's tape word.
+func (d *decodeState) strBytesWord(w uint64) []byte {
 	if w&strInInput != 0 {
 		return unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.data)), uint32(w))), uint32(w>>32)&strLenMask)
 	}
@@ -351,7 +384,12 @@ func (d *decodeState) key(i uint32) ([]byte, uint64) {
 // documents decoded with this state: one allocation serves many strings.
 // A string kept alive keeps its chunk alive (4 KiB at most).
 func (d *decodeState) str(i uint32) string {
-	b := d.strBytes(i)
+	return d.strWord(d.tape[i])
+}
+
+// strWord is str of a string's tape word.
+func (d *decodeState) strWord(w uint64) string {
+	b := d.strBytesWord(w)
 	n := len(b)
 	if n > arenaMaxString {
 		return string(b)

@@ -20,6 +20,7 @@ var fuzzTargets = []func() any{
 	func() any { return new(map[int]float32) },
 	func() any { return new(noNumbers) }, // parsed without converting numbers
 	func() any { return new([]string) },
+	func() any { return new(planned) }, // decoded by a plan
 }
 
 // FuzzUnmarshal compares Unmarshal and Valid with encoding/json on
@@ -27,6 +28,9 @@ var fuzzTargets = []func() any{
 // testdata/fuzz/FuzzUnmarshal).
 func FuzzUnmarshal(f *testing.F) {
 	for _, c := range cases {
+		f.Add([]byte(c))
+	}
+	for _, c := range plannedDocs {
 		f.Add([]byte(c))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

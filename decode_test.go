@@ -1048,3 +1048,74 @@ func TestUnmarshalStringsInInput(t *testing.T) {
 		}
 	}
 }
+
+// planned reads only strings and bools, through nested structs: Unmarshal
+// decodes it by a plan the parse follows (decode_plan.go).
+type planned struct {
+	S    string `json:"s"`
+	B    bool
+	Name string `json:"name"`
+	In   struct {
+		S    string `json:"s"`
+		OK   bool   `json:"ok"`
+		Deep struct{ X string }
+	} `json:"in"`
+	plannedEmbed
+	Upper  string `json:"UPPER"`
+	Dash   string `json:"a-b"`
+	Named  plainString
+	Long   string `json:"a_rather_long_field_name"`
+	Quote  string `json:"q\"k"`
+	hidden string
+}
+
+type plannedEmbed struct {
+	E string `json:"e"`
+	S string // hidden by planned.S
+}
+
+type plainString string
+
+// plannedDocs are the plan's cases: each applies the plan, or turns it off
+// for a reason encoding/json has to decide.
+var plannedDocs = []string{
+	`{}`, `{"s":"x"}`, `{"s":"x","B":true,"name":"n","in":{"s":"i","ok":false,"Deep":{"X":"d"}}}`,
+	`{"S":"case","b":true,"NAME":"up","IN":{"S":"i2","OK":true,"deep":{"x":"dx"}}}`,
+	`{"s":"first","s":"last","B":true,"B":false}`, `{"in":{"s":"a"},"in":{"ok":true}}`,
+	`{"s":null,"B":null,"in":null,"name":"kept"}`, `{"in":{"Deep":null}}`,
+	`{"e":"embedded","E":"E","upper":"u","UPPER":"U","Upper":"x","a-b":"dash","A-B":"DASH"}`,
+	`{"named":"n","a_rather_long_field_name":"l","A_RATHER_LONG_FIELD_NAME":"L","a_rather_long_field_namE":"L2"}`,
+	`{"q\"k":"quoted key","\u0073":"escaped key","na\u006de":"escaped name","hidden":"no"}`,
+	`{"unknown":[1,2,{"s":"not this"}],"other":{"s":"nor this","B":true},"n":-1.5e3,"t":true,"s":"yes"}`,
+	`{"s":"\u00e9\ud83d\ude00 \"esc\" \\ \/","name":"` + strings.Repeat("long ", 20) + `"}`,
+	`{"ſ":"long s folds to S","K":"kelvin","Nаme":"cyrillic a"}`, `{"é":"x","s":"after"}`,
+	`{"s":1}`, `{"s":true}`, `{"s":{}}`, `{"s":[]}`, `{"B":"true"}`, `{"B":0}`, `{"in":"x"}`, `{"in":[]}`,
+	`{"in":{"ok":"yes"}}`, `{"s":1,"name":"after error"}`, `{"s":1,"s":"fixed"}`, `{"in":{"Deep":[]}}`,
+	`[]`, `[{"s":"x"}]`, `null`, `"s"`, `1`, `true`,
+	`{"s":"x"`, `{"s":"x",}`, `{"s":"x"}x`, `{"s":"bad \q"}`, `{"s":tru}`, `{"s":"x","n":01}`,
+	"{\"s\":\"bad utf-8 \xff\"}", `{"s":"lone \udc00"}`,
+	`{"x":"` + strings.Repeat("y", 5000) + `","s":"over 4 KiB: simdjson's stage 2"}`,
+	`{"in":{"s":"` + strings.Repeat("z", 300) + `"},"a":[` + strings.Repeat(`1,`, 200) + `2],"s":"many tokens"}`,
+}
+
+func TestUnmarshalPlan(t *testing.T) {
+	for _, doc := range plannedDocs {
+		checkUnmarshal(t, "plan", []byte(doc), func() any { return new(planned) })
+		checkUnmarshal(t, "plan", []byte(doc), func() any { return new(struct{ S string }) })
+		checkDecodeOpts(t, "plan", []byte(doc), func() any { return new(planned) }, false, true)
+		// Fields the document does not set keep their values, as in
+		// encoding/json.
+		prefill := func() any {
+			p := new(planned)
+			p.S, p.B, p.Name, p.In.S, p.In.OK, p.In.Deep.X, p.E = "s0", true, "n0", "i0", true, "x0", "e0"
+			return p
+		}
+		want, got := prefill(), prefill()
+		werr, gerr := json.Unmarshal([]byte(doc), want), simdjson.Unmarshal([]byte(doc), got)
+		if ok, why := sameError(werr, gerr); !ok {
+			t.Errorf("%q into a filled struct: %s", doc, why)
+		} else if !reflect.DeepEqual(want, got) {
+			t.Errorf("%q into a filled struct: got %+v, encoding/json %+v", doc, got, want)
+		}
+	}
+}

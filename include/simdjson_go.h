@@ -218,10 +218,11 @@ int sj_set_implementation(const char *name, uint64_t len);
 typedef struct sj_dom sj_dom;
 typedef struct sj_dom_view {
   const uint64_t *tape;    /* tape_len words: ('c' << 56) | payload */
-  const uint8_t *strings;  /* per string: uint32 length, bytes, NUL */
+  const uint8_t *strings;  /* per string not left in the input: uint32 length, bytes, NUL */
   const uint32_t *offsets; /* after sj_dom_offsets: input offset of each value */
   uint64_t tape_len;
   uint64_t capacity;       /* bytes of document the parser is sized for */
+  const uint64_t *slots;   /* sj_dom_parse_plan's results */
 } sj_dom_view;
 sj_dom *sj_dom_new(void);
 void sj_dom_free(sj_dom *d);
@@ -234,6 +235,41 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers);
 int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len);
 /* 1 when some number of the last parse is the integer literal -0. */
 int sj_dom_neg_zero(sj_dom *d, const uint8_t *buf, uint64_t len);
+
+/* A plan: the fields of a Go struct type that reads only strings and bools
+ * (through nested structs), which C matches to the keys of the objects they
+ * decode once the tape is built, so that Go need not walk the tape (see
+ * dom.cpp). Built by Go in C memory, read-only after. nodes[0] is the root
+ * object; a node's fields are fields[first:first+count], in Go's field
+ * order. */
+enum { SJ_PLAN_STRING = 1, SJ_PLAN_BOOL = 2, SJ_PLAN_OBJECT = 3 };
+#define SJ_PLAN_MAX_SLOTS 256
+#define SJ_PLAN_OFF (-1) /* parsed, but the plan did not apply: walk the tape */
+typedef struct sj_plan_field {
+  uint64_t word;   /* the name's first eight bytes (native order), zero past its end */
+  uint32_t len;    /* the name's length */
+  uint32_t name;   /* names[name:name+len]: the name; then len bytes of it upper-cased */
+  uint32_t kind;   /* SJ_PLAN_STRING, SJ_PLAN_BOOL or SJ_PLAN_OBJECT */
+  uint32_t target; /* a slot (strings, bools) or a node (objects) */
+} sj_plan_field;
+typedef struct sj_plan_node {
+  uint32_t first, count;
+  uint64_t lens; /* bit min(len, 63) set for the length of each field's name */
+} sj_plan_node;
+typedef struct sj_plan {
+  const sj_plan_node *nodes;
+  const sj_plan_field *fields;
+  const uint8_t *names;
+  uint32_t nslots; /* at most SJ_PLAN_MAX_SLOTS */
+  uint32_t pad;
+} sj_plan;
+/* sj_dom_parse with lazy numbers, then plan: 0 when the plan applied
+ * (view.slots holds, per slot, the tape word of the field's last value, a
+ * string or a 't' or 'f' word, or 0 for none), SJ_PLAN_OFF when the document
+ * parsed but the plan did not apply (a root that is not an object, a value of
+ * another kind than its field's, a key that is not ASCII and matches no name
+ * exactly), or a simdjson error code. */
+int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan *plan);
 
 #ifdef __cplusplus
 }

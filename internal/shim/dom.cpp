@@ -222,6 +222,7 @@ struct sj_dom {
   uint64_t offsets_cap = 0;
   sj_dom_view view{};
   std::vector<open_container> stack;  // parse_lazy's
+  uint64_t slots[SJ_PLAN_MAX_SLOTS];   // sj_dom_parse_plan's
 };
 
 namespace {
@@ -455,6 +456,123 @@ close: {  // token t closes cur
   return 0;
 }
 
+// The field of plan node nd that a key (n bytes at k, eight of them
+// readable; word its first eight, zero past its end) decodes into, as
+// encoding/json picks it: the field of that exact name, else the first in
+// order whose name equals the key but for ASCII case. nullptr for none;
+// off is set for a key with a byte that is not ASCII and no exact match
+// (Unicode case folding can match such a key to an ASCII name, even one of
+// another length).
+inline const sj_plan_field *plan_match(const sj_plan *plan, const sj_plan_node &nd, const uint8_t *k, size_t n,
+                                       uint64_t word, bool &off) {
+  if (!((nd.lens >> (n < 63 ? n : 63)) & 1)) {  // no name of that length
+    bool ascii = (word & 0x8080808080808080ULL) == 0;
+    for (size_t i = 8; ascii && i < n; i++) ascii = k[i] < 0x80;
+    off = !ascii;
+    return nullptr;
+  }
+  const sj_plan_field *const f0 = plan->fields + nd.first, *const f1 = f0 + nd.count;
+  for (const sj_plan_field *f = f0; f < f1; f++) {
+    if (f->word == word && f->len == n && (n <= 8 || std::memcmp(plan->names + f->name + 8, k + 8, n - 8) == 0)) return f;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (k[i] >= 0x80) {
+      off = true;
+      return nullptr;
+    }
+  }
+  for (const sj_plan_field *f = f0; f < f1; f++) {
+    if (f->len != n) continue;
+    const uint8_t *u = plan->names + f->name + n;
+    size_t i = 0;
+    for (; i < n; i++) {
+      uint8_t c = k[i];
+      if (c >= 'a' && c <= 'z') c -= 'a' - 'A';
+      if (c != u[i]) break;
+    }
+    if (i == n) return f;
+  }
+  return nullptr;
+}
+
+// plan_walk follows plan node node over the object whose tape word is
+// tape[i], recording in slots the last string or boolean of each field it
+// names. It returns false, leaving the document to Go's walk of the tape,
+// for a value of another kind than its field's (encoding/json's type error;
+// null leaves any field as it is, as in encoding/json) and for a key
+// plan_match cannot decide. Keys are read where the tape says: in the input
+// buf or in the string buffer sb0, both padded.
+bool plan_walk(const uint64_t *tape, const uint8_t *buf, const uint8_t *sb0, const sj_plan *plan, uint64_t *slots,
+               uint32_t i, uint32_t node) {
+  const sj_plan_node &nd = plan->nodes[node];
+  const uint32_t end = uint32_t(tape[i]) - 1;  // the closing word
+  for (uint32_t j = i + 1; j < end;) {
+    const uint64_t kw = tape[j];
+    const uint8_t *k;
+    size_t kn;
+    if (kw & kStrInInput) {
+      k = buf + uint32_t(kw);
+      kn = size_t(kw >> 32) & kStrInInputMax;
+    } else {
+      const uint8_t *p = sb0 + (kw & simdjson::internal::JSON_VALUE_MASK);
+      uint32_t n32;
+      std::memcpy(&n32, p, 4);
+      k = p + 4;
+      kn = n32;
+    }
+    uint64_t word;
+    std::memcpy(&word, k, 8);
+    if (kn < 8) word &= (uint64_t(1) << (8 * kn)) - 1;
+    bool off = false;
+    const sj_plan_field *f = plan_match(plan, nd, k, kn, word, off);
+    if (off) return false;
+    const uint32_t v = j + 1;
+    const uint64_t vw = tape[v];
+    const uint8_t tg = uint8_t(vw >> 56);
+    switch (tg) {
+      case '{':
+      case '[':
+        j = uint32_t(vw);
+        break;
+      case kTypeInt64:
+      case kTypeUint64:
+      case kTypeDouble:
+        j = v + 2;
+        break;
+      default:
+        j = v + 1;
+    }
+    if (!f || tg == 'n') continue;
+    switch (f->kind) {
+      case SJ_PLAN_STRING:
+        if (tg != '"') return false;
+        slots[f->target] = vw;
+        break;
+      case SJ_PLAN_BOOL:
+        if (tg != 't' && tg != 'f') return false;
+        slots[f->target] = vw;
+        break;
+      default:
+        if (tg != '{' || !plan_walk(tape, buf, sb0, plan, slots, v, f->target)) return false;
+    }
+  }
+  return true;
+}
+
+// finish_parse sets the view after a parse that returned rc and returns rc.
+int finish_parse(sj_dom *d, int rc) {
+  sj_dom_view &v = d->view;
+  v.capacity = d->parser.capacity();
+  if (rc) return rc;
+  const simdjson::dom::document &doc = d->parser.doc;
+  v.tape = doc.tape.get();
+  v.strings = doc.string_buf.get();
+  v.slots = d->slots;
+  // The first word is ('r' << 56) | the index after the last root word.
+  v.tape_len = v.tape[0] & simdjson::internal::JSON_VALUE_MASK;
+  return 0;
+}
+
 }  // namespace
 
 extern "C" {
@@ -477,14 +595,16 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers) 
   // realloc_if_needed=false: the caller guarantees SIMDJSON_PADDING readable
   // bytes after buf[len-1] (their content does not matter).
   const int rc = lazy_numbers ? parse_lazy(d, buf, len) : int(d->parser.parse(buf, size_t(len), false).error());
-  v.capacity = d->parser.capacity();
-  if (rc) return rc;
-  const simdjson::dom::document &doc = d->parser.doc;
-  v.tape = doc.tape.get();
-  v.strings = doc.string_buf.get();
-  // The first word is ('r' << 56) | the index after the last root word.
-  v.tape_len = v.tape[0] & simdjson::internal::JSON_VALUE_MASK;
-  return 0;
+  return finish_parse(d, rc);
+}
+
+int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan *plan) {
+  if (const int rc = sj_dom_parse(d, buf, len, 1)) return rc;
+  if (plan->nslots > SJ_PLAN_MAX_SLOTS) return SJ_PLAN_OFF;
+  const sj_dom_view &v = d->view;
+  std::memset(d->slots, 0, sizeof(uint64_t) * plan->nslots);
+  if (uint8_t(v.tape[1] >> 56) != '{') return SJ_PLAN_OFF;
+  return plan_walk(v.tape, buf, v.strings, plan, d->slots, 1, 0) ? 0 : SJ_PLAN_OFF;
 }
 
 int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len) {

@@ -15,6 +15,9 @@ package shim
 static inline int sj_dom_parse_h(uintptr_t d, const uint8_t *buf, uint64_t len, int lazy_numbers) {
   return sj_dom_parse((sj_dom *)d, buf, len, lazy_numbers);
 }
+static inline int sj_dom_parse_plan_h(uintptr_t d, const uint8_t *buf, uint64_t len, uintptr_t plan) {
+  return sj_dom_parse_plan((sj_dom *)d, buf, len, (const sj_plan *)plan);
+}
 static inline int sj_dom_offsets_h(uintptr_t d, const uint8_t *buf, uint64_t len) {
   return sj_dom_offsets((sj_dom *)d, buf, len);
 }
@@ -24,6 +27,8 @@ static inline int sj_dom_neg_zero_h(uintptr_t d, const uint8_t *buf, uint64_t le
 
 #cgo noescape sj_dom_parse_h
 #cgo nocallback sj_dom_parse_h
+#cgo noescape sj_dom_parse_plan_h
+#cgo nocallback sj_dom_parse_plan_h
 #cgo noescape sj_dom_offsets_h
 #cgo nocallback sj_dom_offsets_h
 #cgo noescape sj_dom_neg_zero_h
@@ -42,7 +47,27 @@ var (
 	_ [unsafe.Sizeof(C.sj_dom_view{}) - unsafe.Sizeof(DomView{})]byte
 	_ [unsafe.Offsetof(DomView{}.TapeLen) - unsafe.Offsetof(C.sj_dom_view{}.tape_len)]byte
 	_ [unsafe.Offsetof(C.sj_dom_view{}.tape_len) - unsafe.Offsetof(DomView{}.TapeLen)]byte
+	_ [unsafe.Offsetof(DomView{}.Slots) - unsafe.Offsetof(C.sj_dom_view{}.slots)]byte
+	_ [unsafe.Offsetof(C.sj_dom_view{}.slots) - unsafe.Offsetof(DomView{}.Slots)]byte
+	_ [unsafe.Sizeof(PlanField{}) - unsafe.Sizeof(C.sj_plan_field{})]byte
+	_ [unsafe.Sizeof(C.sj_plan_field{}) - unsafe.Sizeof(PlanField{})]byte
+	_ [unsafe.Offsetof(PlanField{}.Target) - unsafe.Offsetof(C.sj_plan_field{}.target)]byte
+	_ [unsafe.Offsetof(C.sj_plan_field{}.target) - unsafe.Offsetof(PlanField{}.Target)]byte
+	_ [unsafe.Sizeof(PlanNode{}) - unsafe.Sizeof(C.sj_plan_node{})]byte
+	_ [unsafe.Sizeof(C.sj_plan_node{}) - unsafe.Sizeof(PlanNode{})]byte
+	_ [unsafe.Sizeof(Plan{}) - unsafe.Sizeof(C.sj_plan{})]byte
+	_ [unsafe.Sizeof(C.sj_plan{}) - unsafe.Sizeof(Plan{})]byte
+	_ [unsafe.Offsetof(Plan{}.NSlots) - unsafe.Offsetof(C.sj_plan{}.nslots)]byte
+	_ [unsafe.Offsetof(C.sj_plan{}.nslots) - unsafe.Offsetof(Plan{}.NSlots)]byte
+	_ [PlanMaxSlots - C.SJ_PLAN_MAX_SLOTS]byte
+	_ [C.SJ_PLAN_MAX_SLOTS - PlanMaxSlots]byte
+	_ [PlanObject - C.SJ_PLAN_OBJECT]byte
+	_ [C.SJ_PLAN_OBJECT - PlanObject]byte
 )
+
+// PlanOff is what DomParsePlan returns when the document parsed but the
+// plan did not apply (SJ_PLAN_OFF).
+const PlanOff = C.SJ_PLAN_OFF
 
 func dom(x unsafe.Pointer) *C.sj_dom { return (*C.sj_dom)(x) }
 
@@ -67,6 +92,13 @@ func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers bool) 
 		lazy = 1
 	}
 	return int(C.sj_dom_parse_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n), lazy))
+}
+
+// DomParsePlan is DomParse with lazy numbers, following plan (C memory):
+// 0 when the plan applied (the view's Slots hold the answer), PlanOff when
+// the document parsed but the plan did not apply, or a simdjson error code.
+func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Pointer) int {
+	return int(C.sj_dom_parse_plan_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n), C.uintptr_t(uintptr(plan))))
 }
 
 // DomOffsets fills the view's Offsets; buf[:n] must be the input of the last

@@ -185,6 +185,13 @@ func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers bool) 
 	return noCGO
 }
 
+func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Pointer) int {
+	return noCGO
+}
+
+// PlanOff is SJ_PLAN_OFF.
+const PlanOff = -1
+
 func DomOffsets(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
 	return noCGO
 }

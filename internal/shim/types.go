@@ -90,6 +90,41 @@ type DomView struct {
 	Offsets  unsafe.Pointer // TapeLen uint32 input offsets, after DomOffsets
 	TapeLen  uint64
 	Capacity uint64
+	Slots    unsafe.Pointer // DomParsePlan's results: per slot, a tape word or 0
+}
+
+// Plan kinds (SJ_PLAN_*).
+const (
+	PlanString = 1
+	PlanBool   = 2
+	PlanObject = 3
+)
+
+// PlanMaxSlots is the most slots a plan may have.
+const PlanMaxSlots = 256
+
+// PlanField mirrors sj_plan_field.
+type PlanField struct {
+	Word   uint64 // the name's first eight bytes, native order, zero past its end
+	Len    uint32
+	Name   uint32 // offset in the names of the name, then of its upper-cased form
+	Kind   uint32
+	Target uint32 // slot or node
+}
+
+// PlanNode mirrors sj_plan_node: an object's fields.
+type PlanNode struct {
+	First, Count uint32
+	Lens         uint64 // bit min(len, 63) set for the length of each name
+}
+
+// Plan mirrors sj_plan; it and what it points to live in C memory.
+type Plan struct {
+	Nodes  unsafe.Pointer
+	Fields unsafe.Pointer
+	Names  unsafe.Pointer
+	NSlots uint32
+	_      uint32
 }
 
 // ProjectionCase is a case of a projection (see sj_projection_new): the
