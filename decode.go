@@ -23,7 +23,9 @@ import (
 //
 // One cgo call parses data with simdjson's DOM parser into its tape; Go then
 // walks the tape in place with a decoder built once per Go type, skipping
-// the subtrees a struct does not want in constant time. Documents simdjson
+// the subtrees a struct does not want in constant time. (A struct of strings
+// and bools, through nested structs, has its keys matched in C during that
+// call, and Go only copies the values it reads: see decode_plan.go.) Documents simdjson
 // rejects but encoding/json accepts (invalid UTF-8 or lone surrogates in
 // strings, which encoding/json replaces with U+FFFD; nesting deeper than 1024;
 // integers beyond 64 bits; numbers beyond float64's range) and every

@@ -15,18 +15,19 @@ import (
 // payload) needs nothing of the document but the last string or boolean of
 // each field. For such a root type Unmarshal hands the parse a plan (in C
 // memory, built once per type): the fields of each object the type decodes,
-// by name. The lazy parse (dom.cpp) matches the keys of those objects to the
-// fields as it builds the tape, as encoding/json does (the exact name, else
-// the first name equal but for ASCII case), and records each field's last
-// value in a slot. Go then copies the slots into the struct and walks no
-// tape: unknown keys and the subtrees under them cost nothing in Go.
+// by name. In the same cgo call, once the tape is built, C walks the objects
+// the plan follows (dom.cpp's plan_walk), matches their keys to the fields
+// as encoding/json does (the exact name, else the first name equal but for
+// ASCII case) and records each field's last value in a slot. Go then copies
+// the slots into the struct and walks no tape: unknown keys and the
+// subtrees under them cost nothing in Go.
 //
 // Whatever the plan cannot answer exactly turns it off for the document,
-// and Go walks the tape as usual: a value of another kind than its field's
-// (a type error in encoding/json, which also decodes the rest), a key that
-// is not ASCII and matches no name exactly (Unicode case folding), a
-// document the lazy parse leaves to simdjson's stage 2. No field is written
-// before the plan has succeeded.
+// and Go walks the tape as usual: a root that is not an object, a value of
+// another kind than its field's (a type error in encoding/json, which also
+// decodes the rest), a key that is not ASCII and matches no name exactly
+// (Unicode case folding). No field is written before the plan has
+// succeeded.
 
 // structPlan is a root type's plan: the C copy, and where each slot goes.
 type structPlan struct {
