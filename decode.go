@@ -399,12 +399,15 @@ func (d *decodeState) strWord(w uint64) string {
 	if n == 0 {
 		return ""
 	}
-	if len(d.arena)+n > cap(d.arena) {
-		d.arena = make([]byte, 0, arenaChunk)
-	}
 	off := len(d.arena)
-	d.arena = append(d.arena, b...)
-	return unsafe.String(&d.arena[off], n)
+	if off+n > cap(d.arena) {
+		d.arena = make([]byte, 0, arenaChunk)
+		off = 0
+	}
+	d.arena = d.arena[:off+n]
+	dst := d.arena[off:]
+	copy(dst, b)
+	return unsafe.String(unsafe.SliceData(dst), n)
 }
 
 const (
