@@ -25,8 +25,8 @@ import (
 // walks the tape in place with a decoder built once per Go type, skipping
 // the subtrees a struct does not want in constant time. (A struct of strings
 // and bools, through nested structs, has its keys matched in C during that
-// call, and Go only copies the values it reads: see decode_plan.go.) Documents simdjson
-// rejects but encoding/json accepts (invalid UTF-8 or lone surrogates in
+// call, and Go only copies the values it reads: see decode_plan.go.)
+// Documents simdjson rejects but encoding/json accepts (invalid UTF-8 or lone surrogates in
 // strings, which encoding/json replaces with U+FFFD; nesting deeper than 1024;
 // integers beyond 64 bits; numbers beyond float64's range) and every
 // malformed document are handed to encoding/json itself, so results and
@@ -313,8 +313,8 @@ func (d *decodeState) root(t reflect.Type, typ unsafe.Pointer) {
 		if td := d.topTD; td.ptrPlain && (td.ptrNoMethods || t.Name() != "") {
 			d.topType = typ
 		}
-		if td := d.topTD; td.ptrPlain && td.ptrNoMethods && td.sd != nil && t.Elem().Kind() == reflect.Struct {
-			d.topPlan = planFor(t.Elem(), td.sd)
+		if td := d.topTD; td.ptrPlain && td.ptrNoMethods {
+			d.topPlan = planFor(t.Elem(), td.sd) // nil unless a struct
 		}
 	}
 }

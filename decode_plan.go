@@ -109,14 +109,8 @@ func (b *planBuilder) node(sd *structDecoder, base uintptr) bool {
 	first := len(b.fields)
 	b.nodes = append(b.nodes, shim.PlanNode{First: uint32(first), Count: uint32(len(sd.fields))})
 	for k := range sd.fields {
-		f, h := &sd.fields[k], &sd.hot[k]
-		name := f.name
-		for i := 0; i < len(name); i++ {
-			if name[i] >= 0x80 {
-				return false // Unicode folding: left to lookup
-			}
-		}
-		if h.slow {
+		name, h := sd.fields[k].name, &sd.hot[k]
+		if h.slow || !isASCII([]byte(name)) { // not ASCII: Unicode folding, left to lookup
 			return false
 		}
 		pf := shim.PlanField{Len: uint32(len(name)), Name: uint32(len(b.names))}
@@ -125,13 +119,7 @@ func (b *planBuilder) node(sd *structDecoder, base uintptr) bool {
 		copy(w[:], name)
 		pf.Word = *(*uint64)(unsafe.Pointer(&w))
 		b.names = append(b.names, name...)
-		for i := 0; i < len(name); i++ {
-			c := name[i]
-			if 'a' <= c && c <= 'z' {
-				c -= 'a' - 'A'
-			}
-			b.names = append(b.names, c)
-		}
+		b.names = append(b.names, sd.foldNames[k]...) // an ASCII name's fold: upper-cased
 		switch h.fast {
 		case fastString, fastBool:
 			pf.Kind = shim.PlanString

@@ -319,12 +319,13 @@ __attribute__((always_inline)) inline bool lazy_string(const uint8_t *buf, size_
 // or an array, for Go types that read no number: stage 1 is simdjson's, and
 // this stage 2 builds simdjson's tape while checking each number's grammar
 // without converting it (its two tape words are a double of value 0, which
-// nothing reads) and leaving strings without escapes in the input. Every other check is simdjson's: the structure, the
-// literals, the escapes and surrogates of strings (stage 1 checks UTF-8 and
-// control characters), the depth limit, trailing content. Numbers simdjson
-// rejects but the grammar allows (integers beyond 64 bits, beyond float64's
-// range) pass, as they do in encoding/json. A scalar root, and a document that is not small
-// and has more strings than numbers, get simdjson's own stage 2 (see below).
+// nothing reads) and leaving strings without escapes in the input. Every
+// other check is simdjson's: the structure, the literals, the escapes and
+// surrogates of strings (stage 1 checks UTF-8 and control characters), the
+// depth limit, trailing content. Numbers simdjson rejects but the grammar
+// allows (integers beyond 64 bits, beyond float64's range) pass, as they do
+// in encoding/json. A scalar root, and a document that is not small and has
+// more strings than numbers, get simdjson's own stage 2 (see below).
 // Returns 0 or a simdjson error code, as the DOM parse does.
 int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
   simdjson::dom::parser &ps = d->parser;
@@ -465,21 +466,22 @@ close: {  // token t closes cur
 // another length).
 inline const sj_plan_field *plan_match(const sj_plan *plan, const sj_plan_node &nd, const uint8_t *k, size_t n,
                                        uint64_t word, bool &off) {
+  const auto ascii = [&] {
+    bool a = (word & 0x8080808080808080ULL) == 0;
+    for (size_t i = 8; a && i < n; i++) a = k[i] < 0x80;
+    return a;
+  };
   if (!((nd.lens >> (n < 63 ? n : 63)) & 1)) {  // no name of that length
-    bool ascii = (word & 0x8080808080808080ULL) == 0;
-    for (size_t i = 8; ascii && i < n; i++) ascii = k[i] < 0x80;
-    off = !ascii;
+    off = !ascii();
     return nullptr;
   }
   const sj_plan_field *const f0 = plan->fields + nd.first, *const f1 = f0 + nd.count;
   for (const sj_plan_field *f = f0; f < f1; f++) {
     if (f->word == word && f->len == n && (n <= 8 || std::memcmp(plan->names + f->name + 8, k + 8, n - 8) == 0)) return f;
   }
-  for (size_t i = 0; i < n; i++) {
-    if (k[i] >= 0x80) {
-      off = true;
-      return nullptr;
-    }
+  if (!ascii()) {
+    off = true;
+    return nullptr;
   }
   for (const sj_plan_field *f = f0; f < f1; f++) {
     if (f->len != n) continue;
@@ -559,20 +561,6 @@ bool plan_walk(const uint64_t *tape, const uint8_t *buf, const uint8_t *sb0, con
   return true;
 }
 
-// finish_parse sets the view after a parse that returned rc and returns rc.
-int finish_parse(sj_dom *d, int rc) {
-  sj_dom_view &v = d->view;
-  v.capacity = d->parser.capacity();
-  if (rc) return rc;
-  const simdjson::dom::document &doc = d->parser.doc;
-  v.tape = doc.tape.get();
-  v.strings = doc.string_buf.get();
-  v.slots = d->slots;
-  // The first word is ('r' << 56) | the index after the last root word.
-  v.tape_len = v.tape[0] & simdjson::internal::JSON_VALUE_MASK;
-  return 0;
-}
-
 }  // namespace
 
 extern "C" {
@@ -595,7 +583,15 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers) 
   // realloc_if_needed=false: the caller guarantees SIMDJSON_PADDING readable
   // bytes after buf[len-1] (their content does not matter).
   const int rc = lazy_numbers ? parse_lazy(d, buf, len) : int(d->parser.parse(buf, size_t(len), false).error());
-  return finish_parse(d, rc);
+  v.capacity = d->parser.capacity();
+  if (rc) return rc;
+  const simdjson::dom::document &doc = d->parser.doc;
+  v.tape = doc.tape.get();
+  v.strings = doc.string_buf.get();
+  v.slots = d->slots;
+  // The first word is ('r' << 56) | the index after the last root word.
+  v.tape_len = v.tape[0] & simdjson::internal::JSON_VALUE_MASK;
+  return 0;
 }
 
 int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan *plan) {
