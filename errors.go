@@ -59,6 +59,9 @@ const (
 	ErrInvalidHandle ErrorCode = 1003
 	// ErrNoCGO: the package was built without cgo (CGO_ENABLED=0).
 	ErrNoCGO ErrorCode = 1004
+	// ErrInvalidOption: an option outside its documented range (the error
+	// is an *OptionError naming it).
+	ErrInvalidOption ErrorCode = 1005
 )
 
 // Error returns simdjson's message for the code.
@@ -72,6 +75,10 @@ func (c ErrorCode) Error() string {
 		return "invalid (zero) handle"
 	case ErrNoCGO:
 		return "simdjson needs cgo: built with CGO_ENABLED=0"
+	case ErrInvalidOption:
+		return "option out of range"
+	case ErrParserInUse:
+		return "parser in use by another goroutine (a Parser is not safe for concurrent use)"
 	}
 	if c > 0 && c < 1000 && shim.Available {
 		return shim.ErrorMessage(int(c))
@@ -102,7 +109,7 @@ func (e *Error) Unwrap() error { return e.Code }
 // outcomes of lookups, and misuse codes carry no offset.
 func bareCode(c ErrorCode) bool {
 	switch c {
-	case ErrNoSuchField, ErrIndexOutOfBounds, ErrStaleHandle, ErrParserClosed, ErrInvalidHandle:
+	case ErrNoSuchField, ErrIndexOutOfBounds, ErrStaleHandle, ErrParserClosed, ErrInvalidHandle, ErrParserInUse:
 		return true
 	}
 	return false

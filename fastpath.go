@@ -92,7 +92,8 @@ const (
 // resume remembers, per object, the value of the last key found in it: the
 // next lookup starts after it, so keys read in document order cost one pass.
 type resume struct {
-	obj, gen, val uint32
+	obj, val uint32
+	gen      uint64
 }
 
 const resumeSlots = 32

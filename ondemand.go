@@ -60,7 +60,7 @@ type Value struct {
 	// with wider loads, which stall on store forwarding (about a fifth of
 	// the time of a chain of lookups).
 	p   *Parser
-	gen uint32 // the parser's generation; with p nil, the error code if any (code)
+	gen uint64 // the parser's generation; with p nil, the error code if any (code)
 	tok uint32 // token index in simdjson's structural index
 	pos uint64 // byte offset of the value in the input | nesting depth << 32 (the root is 1)
 }
@@ -111,30 +111,36 @@ func errValue(err error) Value {
 		if e.Offset >= 0 {
 			off = uint32(e.Offset)
 		}
-		return Value{gen: uint32(e.Code), pos: mkpos(off, 0)}
+		return Value{gen: uint64(e.Code), pos: mkpos(off, 0)}
 	}
 	if c, ok := err.(ErrorCode); ok {
-		return Value{gen: uint32(c), pos: mkpos(noOffset, 0)}
+		return Value{gen: uint64(c), pos: mkpos(noOffset, 0)}
 	}
-	return Value{gen: uint32(ErrUnexpected), pos: mkpos(noOffset, 0)}
+	return Value{gen: uint64(ErrUnexpected), pos: mkpos(noOffset, 0)}
 }
 
-// check returns the error that stops v from being used, if any.
-func (v Value) check() error {
+// enter claims v's parser for one method call (Parser.enter) and checks
+// that v is still usable; on success the caller must call p.exit().
+func (v Value) enter() (*Parser, error) {
 	p := v.p
 	if p == nil {
-		return v.nilErr()
+		return nil, v.nilErr()
+	}
+	if !p.enter() {
+		return nil, ErrParserInUse
 	}
 	if p.closed {
-		return ErrParserClosed
+		p.exit()
+		return nil, ErrParserClosed
 	}
 	if v.gen != p.gen {
-		return ErrStaleHandle
+		p.exit()
+		return nil, ErrStaleHandle
 	}
-	return nil
+	return p, nil
 }
 
-// nilErr is check's answer for a Value without a parser: the error it
+// nilErr is enter's answer for a Value without a parser: the error it
 // carries, or ErrInvalidHandle for the zero Value.
 func (v Value) nilErr() error {
 	c := ErrorCode(v.code())
@@ -152,8 +158,16 @@ func (v Value) nilErr() error {
 }
 
 // Err reports whether the handle is usable: nil, or why not (stale handle,
-// closed parser, zero handle, or the error that ended an iteration).
-func (v Value) Err() error { return v.check() }
+// closed parser, zero handle, the error that ended an iteration, or
+// ErrParserInUse while another goroutine uses the parser).
+func (v Value) Err() error {
+	p, err := v.enter()
+	if err != nil {
+		return err
+	}
+	p.exit()
+	return nil
+}
 
 // fail converts a shim return code into an error.
 func (p *Parser) fail(rc int) error {
@@ -190,6 +204,19 @@ func (v Value) Offset() int64 {
 	if v.p == nil || v.off() == noOffset {
 		return -1
 	}
+	p := v.p
+	if !p.enter() {
+		return -1
+	}
+	defer p.exit()
+	return v.offset()
+}
+
+// offset is Offset for a handle whose parser the caller holds.
+func (v Value) offset() int64 {
+	if v.p == nil || v.off() == noOffset {
+		return -1
+	}
 	return int64(v.off()) + v.p.base
 }
 
@@ -197,10 +224,12 @@ func (v Value) Offset() int64 {
 // call. It returns TypeInvalid when the handle is unusable (Err says why) or
 // the byte starts no JSON value (malformed input, reported by the getters).
 func (v Value) Type() Type {
-	if v.check() != nil {
+	p, err := v.enter()
+	if err != nil {
 		return TypeInvalid
 	}
-	switch v.p.input[v.off()] {
+	defer p.exit()
+	switch p.input[v.off()] {
 	case '{':
 		return TypeObject
 	case '[':
@@ -222,10 +251,11 @@ func (v Value) Type() Type {
 // Parse or Close: copy them to keep them. Reading the same string again
 // returns the same bytes without unescaping it again.
 func (v Value) StringBytes() ([]byte, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return nil, err
 	}
-	p := v.p
+	defer p.exit()
 	if p.strGen == p.gen && p.strTok == v.tok && p.strPtr != nil {
 		return unsafe.Slice((*byte)(p.strPtr), p.strLen), nil
 	}
@@ -248,21 +278,23 @@ func (v Value) String() (string, error) {
 // Int64 returns the value as an int64: ErrIncorrectType for a non-integer,
 // ErrNumberOutOfRange when it does not fit.
 func (v Value) Int64() (int64, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return 0, err
 	}
-	if rc := shim.Int64(v.p.nat.c, v.tok, v.depth()); rc != 0 {
+	defer p.exit()
+	if rc := shim.Int64(p.nat.c, v.tok, v.depth()); rc != 0 {
 		return 0, v.intError(rc)
 	}
-	return int64(v.p.res.U), nil
+	return int64(p.res.U), nil
 }
 
 // intError reports an integer beyond 64 bits (or a negative one read as
 // Uint64) as ErrNumberOutOfRange rather than simdjson's ErrIncorrectType.
 func (v Value) intError(rc int) error {
 	if ErrorCode(rc) == ErrIncorrectType {
-		if raw, err := v.RawNumber(); err == nil && !strings.ContainsAny(string(raw), ".eE") {
-			return &Error{Code: ErrNumberOutOfRange, Offset: v.Offset()}
+		if raw, err := v.rawNumber(); err == nil && !strings.ContainsAny(string(raw), ".eE") {
+			return &Error{Code: ErrNumberOutOfRange, Offset: v.offset()}
 		}
 	}
 	return v.p.fail(rc)
@@ -270,27 +302,31 @@ func (v Value) intError(rc int) error {
 
 // Uint64 returns the value as a uint64.
 func (v Value) Uint64() (uint64, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return 0, err
 	}
-	if rc := shim.Uint64(v.p.nat.c, v.tok, v.depth()); rc != 0 {
+	defer p.exit()
+	if rc := shim.Uint64(p.nat.c, v.tok, v.depth()); rc != 0 {
 		return 0, v.intError(rc)
 	}
-	return v.p.res.U, nil
+	return p.res.U, nil
 }
 
 // Float64 returns any number as a float64 (correctly rounded).
 func (v Value) Float64() (float64, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return 0, err
 	}
-	if rc := shim.Double(v.p.nat.c, v.tok, v.depth()); rc != 0 {
+	defer p.exit()
+	if rc := shim.Double(p.nat.c, v.tok, v.depth()); rc != 0 {
 		if f, ok := v.numberFallback(rc); ok {
 			return f, nil
 		}
-		return 0, v.p.fail(rc)
+		return 0, p.fail(rc)
 	}
-	return v.p.res.F, nil
+	return p.res.F, nil
 }
 
 // numberFallback reads, with strconv, a valid number simdjson 3.9.4 reports
@@ -300,7 +336,7 @@ func (v Value) numberFallback(rc int) (float64, bool) {
 	if ErrorCode(rc) != ErrNumber || v.p.res.Flags&shim.FlagDead != 0 {
 		return 0, false
 	}
-	raw, err := v.RawNumber()
+	raw, err := v.rawNumber()
 	if err != nil {
 		return 0, false
 	}
@@ -313,48 +349,62 @@ func (v Value) numberFallback(rc int) (float64, bool) {
 
 // Bool returns true or false.
 func (v Value) Bool() (bool, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return false, err
 	}
-	if rc := shim.Bool(v.p.nat.c, v.tok, v.depth()); rc != 0 {
-		return false, v.p.fail(rc)
+	defer p.exit()
+	if rc := shim.Bool(p.nat.c, v.tok, v.depth()); rc != 0 {
+		return false, p.fail(rc)
 	}
-	return v.p.res.U != 0, nil
+	return p.res.U != 0, nil
 }
 
 // IsNull reports whether the value is null. A malformed literal starting
 // with 'n' is an error (ErrNAtom).
 func (v Value) IsNull() (bool, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return false, err
 	}
-	if null, ok := v.p.fastNull(v); ok {
+	defer p.exit()
+	if null, ok := p.fastNull(v); ok {
 		return null, nil
 	}
-	if rc := shim.Null(v.p.nat.c, v.tok, v.depth()); rc != 0 {
-		return false, v.p.fail(rc)
+	if rc := shim.Null(p.nat.c, v.tok, v.depth()); rc != 0 {
+		return false, p.fail(rc)
 	}
-	return v.p.res.U != 0, nil
+	return p.res.U != 0, nil
 }
 
 // Number parses a number of any kind: its kind and its value as int64,
 // uint64 or float64 (whichever the kind says; for NumberBigInt none: use
 // RawNumber).
 func (v Value) Number() (kind NumberKind, i int64, u uint64, f float64, err error) {
-	if err = v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return 0, 0, 0, 0, err
 	}
-	if rc := shim.Number(v.p.nat.c, v.tok, v.depth()); rc != 0 {
+	defer p.exit()
+	if rc := shim.Number(p.nat.c, v.tok, v.depth()); rc != 0 {
 		if f, ok := v.numberFallback(rc); ok {
-			if raw, _ := v.RawNumber(); isInteger(raw) {
+			if raw, _ := v.rawNumber(); isInteger(raw) {
 				return NumberBigInt, 0, 0, 0, nil
 			}
 			return NumberFloat, 0, 0, f, nil
 		}
-		return 0, 0, 0, 0, v.p.fail(rc)
+		return 0, 0, 0, 0, p.fail(rc)
 	}
-	r := v.p.res
+	r := p.res
 	kind = NumberKind(r.Kind)
+	if kind == NumberBigInt {
+		// simdjson reports an integer beyond 64 bits without checking
+		// what follows it: the text must be a number, then a delimiter
+		// (at the root of a document, only whitespace).
+		if _, err := v.rawNumber(); err != nil {
+			return 0, 0, 0, 0, err
+		}
+	}
 	switch kind {
 	case NumberInt64:
 		i = int64(r.U)
@@ -370,10 +420,18 @@ func (v Value) Number() (kind NumberKind, i int64, u uint64, f float64, err erro
 // beyond 64 bits, or to keep full precision), without copying: valid until
 // the next Parse. The text is checked against JSON's number grammar.
 func (v Value) RawNumber() ([]byte, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return nil, err
 	}
-	in := v.p.input
+	defer p.exit()
+	return v.rawNumber()
+}
+
+// rawNumber is RawNumber for a handle whose parser the caller holds.
+func (v Value) rawNumber() ([]byte, error) {
+	p := v.p
+	in := p.input
 	start := int(v.off())
 	end := start
 	for end < len(in) {
@@ -385,10 +443,18 @@ func (v Value) RawNumber() ([]byte, error) {
 		break
 	}
 	if end == start {
-		return nil, &Error{Code: ErrIncorrectType, Offset: v.Offset()}
+		return nil, &Error{Code: ErrIncorrectType, Offset: v.offset()}
 	}
 	if !validNumber(in[start:end]) || (end < len(in) && !delimiter(in[end])) {
-		return nil, &Error{Code: ErrNumber, Offset: v.Offset()}
+		return nil, &Error{Code: ErrNumber, Offset: v.offset()}
+	}
+	if v.depth() == 1 && !p.batch {
+		// The root of a single document: nothing but whitespace may follow.
+		for k := end; k < len(in); k++ {
+			if !isSpace(in[k]) {
+				return nil, &Error{Code: ErrTrailingContent, Offset: int64(k) + p.base}
+			}
+		}
 	}
 	return in[start:end:end], nil
 }
@@ -455,14 +521,16 @@ func validNumber(b []byte) bool {
 // over the contents, which stage 1 has checked for UTF-8 and string
 // boundaries but which are otherwise not validated.
 func (v Value) RawJSON() ([]byte, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return nil, err
 	}
-	if rc := shim.Raw(v.p.nat.c, v.tok, v.depth()); rc != 0 {
-		return nil, v.p.fail(rc)
+	defer p.exit()
+	if rc := shim.Raw(p.nat.c, v.tok, v.depth()); rc != 0 {
+		return nil, p.fail(rc)
 	}
-	in := v.p.input
-	end := int(v.p.res.U)
+	in := p.input
+	end := int(p.res.U)
 	if end > len(in) {
 		end = len(in)
 	}
@@ -479,22 +547,26 @@ func (v Value) RawJSON() ([]byte, error) {
 
 // Object returns the value as an Object, or ErrIncorrectType.
 func (v Value) Object() (Object, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return Object{}, err
 	}
-	if v.p.input[v.off()] != '{' {
-		return Object{}, &Error{Code: ErrIncorrectType, Offset: v.Offset()}
+	defer p.exit()
+	if p.input[v.off()] != '{' {
+		return Object{}, &Error{Code: ErrIncorrectType, Offset: v.offset()}
 	}
 	return Object{v}, nil
 }
 
 // Array returns the value as an Array, or ErrIncorrectType.
 func (v Value) Array() (Array, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return Array{}, err
 	}
-	if v.p.input[v.off()] != '[' {
-		return Array{}, &Error{Code: ErrIncorrectType, Offset: v.Offset()}
+	defer p.exit()
+	if p.input[v.off()] != '[' {
+		return Array{}, &Error{Code: ErrIncorrectType, Offset: v.offset()}
 	}
 	return Array{v}, nil
 }
@@ -508,14 +580,16 @@ func (v Value) Array() (Array, error) {
 // matches only its escaped form. Short strings found this way are read at
 // once, so StringBytes on the result needs no further cgo call.
 func (v Value) Field(key string) (Value, error) {
-	if err := v.check(); err != nil {
-		return Value{}, err
-	}
-	t, err := v.p.field(v.tok, v.depth(), key)
+	p, err := v.enter()
 	if err != nil {
 		return Value{}, err
 	}
-	return v.p.valueAt(t, v.depth()+1), nil
+	defer p.exit()
+	t, err := p.field(v.tok, v.depth(), key)
+	if err != nil {
+		return Value{}, err
+	}
+	return p.valueAt(t, v.depth()+1), nil
 }
 
 // field is an unordered lookup returning the value's token: in Go when it
@@ -550,13 +624,15 @@ func (p *Parser) field(tok uint32, depth int32, key string) (uint32, error) {
 // as ErrNoSuchField. It is the fastest lookup when keys are read in the
 // order they appear. Object.Reset starts over.
 func (v Value) FindField(key string) (Value, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return Value{}, err
 	}
-	if rc := shim.Find(v.p.nat.c, v.tok, v.depth(), key, 1, 0); rc != 0 {
-		return Value{}, v.p.fail(rc)
+	defer p.exit()
+	if rc := shim.Find(p.nat.c, v.tok, v.depth(), key, 1, 0); rc != 0 {
+		return Value{}, p.fail(rc)
 	}
-	return v.p.found(), nil
+	return p.found(), nil
 }
 
 // Get follows a path of object keys, each looked up as Field does:
@@ -565,10 +641,11 @@ func (v Value) Get(keys ...string) (Value, error) {
 	if len(keys) == 1 {
 		return v.Field(keys[0])
 	}
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return Value{}, err
 	}
-	p := v.p
+	defer p.exit()
 	tok, depth := v.tok, v.depth()
 	for _, k := range keys {
 		t, err := p.field(tok, depth, k)
@@ -584,44 +661,56 @@ func (v Value) Get(keys ...string) (Value, error) {
 // ErrIncorrectType when the value is not an array. Walking indexes upward
 // (0, 1, 2, ...) costs one step each; going back restarts from the start.
 func (v Value) Index(i int) (Value, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return Value{}, err
 	}
+	defer p.exit()
 	if i < 0 {
 		return Value{}, ErrIndexOutOfBounds
 	}
-	if rc := shim.Index(v.p.nat.c, v.tok, v.depth(), uint64(i)); rc != 0 {
-		return Value{}, v.p.fail(rc)
+	if rc := shim.Index(p.nat.c, v.tok, v.depth(), uint64(i)); rc != 0 {
+		return Value{}, p.fail(rc)
 	}
-	return v.p.found(), nil
+	return p.found(), nil
 }
 
 // AtPointer returns the value at an RFC 6901 JSON pointer relative to this
 // value ("" is the value itself; "/a/0/b~1c" reads key "a", element 0, key
 // "b/c"), in one cgo call.
 func (v Value) AtPointer(pointer string) (Value, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return Value{}, err
 	}
-	if rc := shim.Pointer(v.p.nat.c, v.tok, v.depth(), pointer); rc != 0 {
-		return Value{}, v.p.fail(rc)
+	defer p.exit()
+	return v.atPointer(pointer)
+}
+
+// atPointer is AtPointer for a handle whose parser the caller holds.
+func (v Value) atPointer(pointer string) (Value, error) {
+	p := v.p
+	if rc := shim.Pointer(p.nat.c, v.tok, v.depth(), pointer); rc != 0 {
+		return Value{}, p.fail(rc)
 	}
-	return v.p.found(), nil
+	return p.found(), nil
 }
 
 // AtPath returns the value at a JSONPath in simdjson's subset: an optional
 // "$", then ".key", "['key']" or "[index]" steps ("$.repo.name",
 // "$.items[0].id"). No wildcards, slices or filters.
 func (v Value) AtPath(path string) (Value, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return Value{}, err
 	}
-	buf, ok := pathToPointer(v.p.scratch[:0], path)
+	defer p.exit()
+	buf, ok := pathToPointer(p.scratch[:0], path)
 	if !ok {
 		return Value{}, &Error{Code: ErrInvalidJSONPointer, Offset: -1}
 	}
-	v.p.scratch = buf
-	return v.AtPointer(unsafe.String(unsafe.SliceData(buf), len(buf)))
+	p.scratch = buf
+	return v.atPointer(unsafe.String(unsafe.SliceData(buf), len(buf)))
 }
 
 func appendPointerKey(dst []byte, key string) []byte {
@@ -694,13 +783,15 @@ func pathToPointer(dst []byte, path string) ([]byte, bool) {
 // Count returns the number of fields of an object or elements of an array
 // (one pass over the container).
 func (v Value) Count() (int, error) {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return 0, err
 	}
-	if rc := shim.Count(v.p.nat.c, v.tok, v.depth()); rc != 0 {
-		return 0, v.p.fail(rc)
+	defer p.exit()
+	if rc := shim.Count(p.nat.c, v.tok, v.depth()); rc != 0 {
+		return 0, p.fail(rc)
 	}
-	return int(v.p.res.U), nil
+	return int(p.res.U), nil
 }
 
 // intern returns key as a string, allocating only for keys not seen before.
@@ -722,13 +813,15 @@ func (p *Parser) intern(b []byte) string {
 
 // reset forgets where the last lookup in the container v stopped.
 func (v Value) reset() error {
-	if err := v.check(); err != nil {
+	p, err := v.enter()
+	if err != nil {
 		return err
 	}
-	if rc := shim.Reset(v.p.nat.c, v.tok, v.depth()); rc != 0 {
-		return v.p.fail(rc)
+	defer p.exit()
+	if rc := shim.Reset(p.nat.c, v.tok, v.depth()); rc != 0 {
+		return p.fail(rc)
 	}
-	runtime.KeepAlive(v.p)
+	runtime.KeepAlive(p)
 	return nil
 }
 
@@ -736,7 +829,7 @@ func (v Value) reset() error {
 func (o Object) Value() Value { return o.v }
 
 // Err reports whether the handle is usable.
-func (o Object) Err() error { return o.v.check() }
+func (o Object) Err() error { return o.v.Err() }
 
 // Field returns the value of key (see Value.Field).
 func (o Object) Field(key string) (Value, error) { return o.v.Field(key) }
@@ -765,11 +858,11 @@ func (o Object) Reset() error { return o.v.reset() }
 // an empty key and a Value whose Err (and every getter) returns the error.
 func (o Object) Fields() iter.Seq2[string, Value] {
 	return func(yield func(string, Value) bool) {
-		_ = o.iterate(func(key []byte, v Value) bool {
+		_ = iterate(o.v, true, true, func(_ []byte, key string, v Value) bool {
 			if v.code() != 0 {
 				return yield("", v)
 			}
-			return yield(o.v.p.intern(key), v)
+			return yield(key, v)
 		})
 	}
 }
@@ -785,7 +878,7 @@ func (o Object) ForEach(fn func(key []byte, v Value) error) error {
 // fn's error wins over a parse error.
 func forEach(v Value, obj bool, fn func(key []byte, v Value) error) error {
 	var ferr error
-	err := iterate(v, obj, func(key []byte, x Value) bool {
+	err := iterate(v, obj, false, func(key []byte, _ string, x Value) bool {
 		if x.code() != 0 {
 			return false
 		}
@@ -798,48 +891,53 @@ func forEach(v Value, obj bool, fn func(key []byte, v Value) error) error {
 	return err
 }
 
-func (o Object) iterate(yield func(key []byte, v Value) bool) error {
-	return iterate(o.v, true, yield)
-}
-
 // iterate walks the fields (obj) or elements of the container v, one cgo
-// call per entry, yielding keys (nil for arrays) and values; a failure is
-// yielded as an error Value and returned.
-func iterate(v Value, obj bool, yield func(key []byte, v Value) bool) error {
+// call per entry, yielding keys (nil for arrays; with intern, also as an
+// interned string) and values; a failure is yielded as an error Value and
+// returned. The parser is held for each step, not while yield runs: the
+// loop's body may use it, and the next step then finds the handle stale.
+func iterate(v Value, obj, intern bool, yield func(key []byte, skey string, v Value) bool) error {
 	open, next := byte('['), shim.ArrNext
 	if obj {
 		open, next = '{', shim.ObjNext
 	}
 	fail := func(err error) error {
-		yield(nil, errValue(err))
+		yield(nil, "", errValue(err))
 		return err
 	}
-	if err := v.check(); err != nil {
-		return fail(err)
-	}
-	if v.p.input[v.off()] != open {
-		return fail(&Error{Code: ErrIncorrectType, Offset: v.Offset()})
-	}
 	var prev uint32
-	for {
-		if err := v.check(); err != nil { // the parser moved on inside the loop
+	for first := true; ; first = false {
+		p, err := v.enter()
+		if err != nil { // the parser moved on inside the loop
 			return fail(err)
 		}
-		p := v.p
+		if first && p.input[v.off()] != open {
+			err := &Error{Code: ErrIncorrectType, Offset: v.offset()}
+			p.exit()
+			return fail(err)
+		}
 		rc := next(p.nat.c, v.tok, v.depth(), prev)
 		if rc == shim.Done {
+			p.exit()
 			return nil
 		}
 		if rc != 0 {
-			return fail(p.fail(rc))
+			err := p.fail(rc)
+			p.exit()
+			return fail(err)
 		}
 		var key []byte
+		var skey string
 		if obj {
 			key = unsafe.Slice((*byte)(p.res.Key), p.res.Klen)
+			if intern {
+				skey = p.intern(key)
+			}
 		}
 		val := p.found()
 		prev = val.tok
-		if !yield(key, val) {
+		p.exit()
+		if !yield(key, skey, val) {
 			return nil
 		}
 	}
@@ -849,7 +947,7 @@ func iterate(v Value, obj bool, yield func(key []byte, v Value) bool) error {
 func (a Array) Value() Value { return a.v }
 
 // Err reports whether the handle is usable.
-func (a Array) Err() error { return a.v.check() }
+func (a Array) Err() error { return a.v.Err() }
 
 // Index returns element i (see Value.Index).
 func (a Array) Index(i int) (Value, error) { return a.v.Index(i) }
@@ -900,5 +998,5 @@ func (a Array) ForEach(fn func(i int, v Value) error) error {
 }
 
 func (a Array) iterate(yield func(Value) bool) error {
-	return iterate(a.v, false, func(_ []byte, v Value) bool { return yield(v) })
+	return iterate(a.v, false, false, func(_ []byte, _ string, v Value) bool { return yield(v) })
 }

@@ -98,13 +98,15 @@ type mapper[S any] struct {
 	bad     *LineError // first bad line (stop policy)
 
 	// Reader input.
-	data   []byte // []byte input
-	isData bool
-	ready  chan mapChunk
-	free   chan int
-	done   chan struct{}
-	bufs   []unsafe.Pointer
-	caps   []int
+	data    []byte // []byte input
+	isData  bool
+	skip    uint64 // bytes skipped at the start of a []byte input (a byte order mark)
+	ready   chan mapChunk
+	free    chan int
+	done    chan struct{}
+	stopped chan struct{} // closed by halt
+	bufs    []unsafe.Pointer
+	caps    []int
 }
 
 type mapWorker struct {
@@ -123,6 +125,9 @@ type mapChunk struct {
 
 func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opts []StreamOption) ([]S, error) {
 	m.cfg = newStreamConfig(opts)
+	if m.cfg.err != nil {
+		return nil, m.cfg.err
+	}
 	if m.cfg.concatenated {
 		return nil, errors.New("simdjson: Map reads NDJSON: Concatenated is not supported")
 	}
@@ -167,22 +172,26 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 	var rc int
 	if in.isData {
 		m.data, m.isData = in.data, true
-		if len(in.data) > 0 {
+		data := in.data
+		if hasBOM(data) { // skipped, as streams skip it
+			data, m.skip = data[3:], 3
+		}
+		if len(data) > 0 {
 			var pin runtime.Pinner
-			pin.Pin(unsafe.SliceData(in.data))
-			c.Buf = unsafe.Pointer(unsafe.SliceData(in.data))
-			c.Len, c.Cap = uint64(len(in.data)), uint64(cap(in.data))
+			pin.Pin(unsafe.SliceData(data))
+			defer pin.Unpin() // also when fn's goroutine exits (runtime.Goexit)
+			c.Buf = unsafe.Pointer(unsafe.SliceData(data))
+			c.Len, c.Cap = uint64(len(data)), uint64(cap(data))
 			rc = shim.RunMap(c)
-			pin.Unpin()
 		}
 	} else {
 		r, closeIn, err := in.open()
 		if err != nil {
 			return nil, err
 		}
+		defer closeIn()
 		c.Reader = true
 		rc = m.runReader(c, r)
-		closeIn()
 	}
 	runtime.KeepAlive(m)
 	var bad []*LineError
@@ -239,12 +248,15 @@ var mapParsers struct {
 	free []*Parser
 }
 
+// getMapParser returns a parser that the map's worker holds (Parser.enter)
+// until putMapParser.
 func getMapParser() (*Parser, error) {
 	mapParsers.mu.Lock()
 	if n := len(mapParsers.free); n > 0 {
 		p := mapParsers.free[n-1]
 		mapParsers.free = mapParsers.free[:n-1]
 		mapParsers.mu.Unlock()
+		p.enterWait() // a Document kept from an earlier map may be in a call
 		return p, nil
 	}
 	mapParsers.mu.Unlock()
@@ -252,15 +264,18 @@ func getMapParser() (*Parser, error) {
 	if err := p.init(); err != nil {
 		return nil, err
 	}
+	p.enterWait()
 	return p, nil
 }
 
 func putMapParser(p *Parser) {
 	p.gen++
 	p.input = nil
+	p.batch = false
 	p.idx, p.jump = nil, nil
 	p.unpin()
 	shim.Release(p.nat.c)
+	p.exit()
 	mapParsers.mu.Lock()
 	if len(mapParsers.free) < runtime.NumCPU() {
 		mapParsers.free = append(mapParsers.free, p)
@@ -278,23 +293,52 @@ func (m *mapper[S]) fail(err error) {
 		m.err = err
 	}
 	m.mu.Unlock()
-	m.stop.Store(true)
+	m.halt()
 }
 
-// Batch implements shim.MapHandler: it runs on worker w's native thread.
+// halt stops every worker: at its next batch, and at once if it waits for a
+// chunk of a reader input.
+func (m *mapper[S]) halt() {
+	if !m.stop.Swap(true) && m.stopped != nil {
+		close(m.stopped)
+	}
+}
+
+// ErrGoexit is returned by Map and MapFields when the map function called
+// runtime.Goexit (what t.Fatal, t.FailNow and testify's require do) on a
+// worker other than the calling goroutine's: that worker's goroutine ended,
+// the map stopped, and the test (if it was one) is marked failed. When the
+// function runs on the caller's own goroutine (worker 0), the map stops and
+// the Goexit goes on: the caller's goroutine ends as t.Fatal intends.
+var ErrGoexit = errors.New("simdjson: map function called runtime.Goexit (t.Fatal, t.FailNow or require in a map callback?)")
+
+// Batch implements shim.MapHandler: it runs on worker w's goroutine, called
+// back from its native code, while the worker holds its parser.
 func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret int) {
+	p := m.parsers[w]
+	held, done := true, false
 	defer func() {
+		if done {
+			return
+		}
 		if r := recover(); r != nil {
 			m.fail(&PanicError{Value: r, Stack: debug.Stack()})
-			ret = 1
+		} else { // runtime.Goexit: this goroutine ends after the defers
+			m.fail(ErrGoexit)
 		}
+		if !held {
+			p.enterWait()
+		}
+		ret = 1
 	}()
 	if m.stop.Load() {
+		done = true
 		return 1
 	}
-	p := m.parsers[w]
+	base += m.skip
 	res := p.res
 	p.input = unsafe.Slice((*byte)(buf), n)
+	p.batch = true
 	p.base = int64(base)
 	p.idx, p.jump, p.ntok, p.epoch = res.Idx, res.Jump, uint32(res.Ntok), uint32(res.Epoch)
 	docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
@@ -319,20 +363,31 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 				m.bad = le
 			}
 			m.mu.Unlock()
+			done = true
 			return 2
 		}
 		if m.stop.Load() {
+			done = true
 			return 1
 		}
 		var err error
+		p.gen++ // each document has a generation of its own
 		if m.fnDoc != nil {
-			p.gen++
-			err = m.fnDoc(st, Document{p.value(d.Tok, d.Off, 1)})
+			// fn's calls on the Document take the parser: give it up
+			// meanwhile (and wait for a call of another goroutine, on a
+			// kept Document, to end before the next document).
+			doc := Document{p.value(d.Tok, d.Off, 1)}
+			held = false
+			p.exit()
+			err = m.fnDoc(st, doc)
+			p.enterWait()
+			held = true
 		} else {
-			err = m.fnRow(st, Row{f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
+			err = m.fnRow(st, Row{p: p, gen: p.gen, f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
 		}
 		if err != nil {
 			m.fail(err)
+			done = true
 			return 1
 		}
 	}
@@ -341,6 +396,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 		wk.yielded = now
 		runtime.Gosched()
 	}
+	done = true
 	return 0
 }
 
@@ -379,6 +435,7 @@ func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader) int {
 	m.bufs = make([]unsafe.Pointer, nbuf)
 	m.caps = make([]int, nbuf)
 	m.ready = make(chan mapChunk, nbuf)
+	m.stopped = make(chan struct{})
 	m.free = make(chan int, nbuf)
 	m.done = make(chan struct{})
 	defer func() {
@@ -398,10 +455,11 @@ func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader) int {
 		defer close(m.ready)
 		m.produce(r)
 	}()
-	rc := shim.RunMap(c)
-	close(m.done)
-	wg.Wait()
-	return rc
+	defer func() { // also when fn's goroutine exits (runtime.Goexit)
+		close(m.done)
+		wg.Wait()
+	}()
+	return shim.RunMap(c)
 }
 
 // produce reads r chunk by chunk, cutting each chunk after its last newline
@@ -513,7 +571,12 @@ func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint
 	if m.stop.Load() {
 		return nil, 0, 0, 0, false
 	}
-	ch, more := <-m.ready
+	var ch mapChunk
+	more := false
+	select {
+	case ch, more = <-m.ready:
+	case <-m.stopped:
+	}
 	if !more || m.stop.Load() {
 		if more {
 			m.free <- ch.slot

@@ -180,10 +180,26 @@ func (k FieldKind) String() string {
 // the projection's pointer i. Its accessors read flat memory the native
 // thread filled: no cgo call, no allocation (String excepted). A Row and the
 // byte slices it returns are valid only during the call of the map function
-// that received it.
+// that received it. A Row kept past that call is stale: Kind returns
+// FieldError and Err ErrStaleHandle for every field, the other accessors
+// report no value, and none reads the memory the Row pointed into.
 type Row struct {
+	p   *Parser
+	gen uint64 // the parser's generation for this document
 	f   []shim.Field
 	off int64
+}
+
+// field returns field i, or nil when the Row is stale (or the zero Row). An
+// index out of range panics, as a slice index does.
+func (r Row) field(i int) *shim.Field {
+	if r.p == nil || r.p.gen != r.gen {
+		if i < 0 || i >= len(r.f) {
+			panic(fmt.Sprintf("simdjson: Row field %d out of range [0, %d)", i, len(r.f)))
+		}
+		return nil
+	}
+	return &r.f[i]
 }
 
 // Len returns the number of fields.
@@ -192,19 +208,31 @@ func (r Row) Len() int { return len(r.f) }
 // Offset returns the byte offset of the document in the input.
 func (r Row) Offset() int64 { return r.off }
 
-// Kind returns the kind of field i.
-func (r Row) Kind(i int) FieldKind { return FieldKind(r.f[i].Kind) }
+// Kind returns the kind of field i (FieldError for a stale Row).
+func (r Row) Kind(i int) FieldKind {
+	f := r.field(i)
+	if f == nil {
+		return FieldError
+	}
+	return FieldKind(f.Kind)
+}
 
 // Missing reports whether field i is absent from the document.
-func (r Row) Missing(i int) bool { return r.f[i].Kind == shim.FMissing }
+func (r Row) Missing(i int) bool {
+	f := r.field(i)
+	return f != nil && f.Kind == shim.FMissing
+}
 
 // IsNull reports whether field i is null.
-func (r Row) IsNull(i int) bool { return r.f[i].Kind == shim.FNull }
+func (r Row) IsNull(i int) bool {
+	f := r.field(i)
+	return f != nil && f.Kind == shim.FNull
+}
 
 // Bytes returns the unescaped bytes of field i when it is a string.
 func (r Row) Bytes(i int) ([]byte, bool) {
-	f := &r.f[i]
-	if f.Kind != shim.FString {
+	f := r.field(i)
+	if f == nil || f.Kind != shim.FString {
 		return nil, false
 	}
 	return unsafe.Slice((*byte)(f.Str), f.Len), true
@@ -218,7 +246,10 @@ func (r Row) String(i int) (string, bool) {
 
 // Int64 returns field i when it is an integer that fits int64.
 func (r Row) Int64(i int) (int64, bool) {
-	f := &r.f[i]
+	f := r.field(i)
+	if f == nil {
+		return 0, false
+	}
 	switch f.Kind {
 	case shim.FInt64:
 		return int64(f.U), true
@@ -232,7 +263,10 @@ func (r Row) Int64(i int) (int64, bool) {
 
 // Uint64 returns field i when it is an integer that fits uint64.
 func (r Row) Uint64(i int) (uint64, bool) {
-	f := &r.f[i]
+	f := r.field(i)
+	if f == nil {
+		return 0, false
+	}
 	switch f.Kind {
 	case shim.FUint64:
 		return f.U, true
@@ -246,7 +280,10 @@ func (r Row) Uint64(i int) (uint64, bool) {
 
 // Float64 returns field i when it is a number (integers converted).
 func (r Row) Float64(i int) (float64, bool) {
-	f := &r.f[i]
+	f := r.field(i)
+	if f == nil {
+		return 0, false
+	}
 	switch f.Kind {
 	case shim.FDouble:
 		return f.F, true
@@ -260,8 +297,8 @@ func (r Row) Float64(i int) (float64, bool) {
 
 // Bool returns field i when it is true or false.
 func (r Row) Bool(i int) (value, ok bool) {
-	f := &r.f[i]
-	if f.Kind != shim.FBool {
+	f := r.field(i)
+	if f == nil || f.Kind != shim.FBool {
 		return false, false
 	}
 	return f.U != 0, true
@@ -270,7 +307,10 @@ func (r Row) Bool(i int) (value, ok bool) {
 // Raw returns the JSON text of field i when it is an object, an array or an
 // integer beyond 64 bits.
 func (r Row) Raw(i int) ([]byte, bool) {
-	f := &r.f[i]
+	f := r.field(i)
+	if f == nil {
+		return nil, false
+	}
 	switch f.Kind {
 	case shim.FObject, shim.FArray, shim.FBigInt:
 		return unsafe.Slice((*byte)(f.Str), f.Len), true
@@ -278,9 +318,13 @@ func (r Row) Raw(i int) ([]byte, bool) {
 	return nil, false
 }
 
-// Err returns why field i could not be read (FieldError), else nil.
+// Err returns why field i could not be read (FieldError), else nil;
+// ErrStaleHandle for a Row kept past its call.
 func (r Row) Err(i int) error {
-	f := &r.f[i]
+	f := r.field(i)
+	if f == nil {
+		return ErrStaleHandle
+	}
 	if f.Kind != shim.FError {
 		return nil
 	}

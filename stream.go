@@ -61,6 +61,7 @@ const (
 type StreamOption func(*streamConfig)
 
 type streamConfig struct {
+	err          error // the first option out of range
 	batch        int
 	chunk        int
 	threads      int
@@ -74,6 +75,17 @@ func newStreamConfig(opts []StreamOption) streamConfig {
 	for _, o := range opts {
 		o(&c)
 	}
+	switch {
+	case c.batch > MaxBatchSize:
+		c.setErr(&OptionError{Option: "BatchSize", Value: int64(c.batch), Min: 4096, Max: MaxBatchSize})
+	case c.chunk > MaxChunkSize:
+		c.setErr(&OptionError{Option: "ChunkSize", Value: int64(c.chunk), Min: 4096, Max: MaxChunkSize})
+	case c.threads > MaxThreads:
+		c.setErr(&OptionError{Option: "Threads", Value: int64(c.threads), Min: 0, Max: MaxThreads})
+	}
+	if c.err != nil {
+		c.batch, c.chunk = DefaultBatchSize, DefaultChunkSize
+	}
 	if c.batch < 4096 {
 		c.batch = 4096
 	}
@@ -83,7 +95,22 @@ func newStreamConfig(opts []StreamOption) streamConfig {
 	return c
 }
 
-// BatchSize sets how many bytes one stage-1 pass covers (default 256 KiB). A
+func (c *streamConfig) setErr(err error) {
+	if c.err == nil {
+		c.err = err
+	}
+}
+
+// Limits of the stream options (larger values are an *OptionError, which
+// the stream or map returns before reading anything).
+const (
+	MaxBatchSize = 1 << 30
+	MaxChunkSize = 1 << 30
+	MaxThreads   = 1024
+)
+
+// BatchSize sets how many bytes one stage-1 pass covers (default 256 KiB;
+// less than 4 KiB is taken as 4 KiB; at most MaxBatchSize). A
 // document larger than the batch makes that batch grow to hold it. The
 // default keeps the input, structural index and jump table of a batch
 // (about 3 bytes for each byte of GH Archive events) within a 1 MiB L2
@@ -95,10 +122,12 @@ func BatchSize(n int) StreamOption { return func(c *streamConfig) { c.batch = n 
 // ChunkSize sets how many bytes are read at once from a Reader or File
 // input, and the unit of work a map hands to its threads (default 4 MiB,
 // at least the batch size). A document larger than a chunk makes its chunk
-// grow.
+// grow. Less than the batch size is taken as the batch size; at most
+// MaxChunkSize.
 func ChunkSize(n int) StreamOption { return func(c *streamConfig) { c.chunk = n } }
 
-// Threads sets the number of threads of a map (default: all CPUs).
+// Threads sets the number of threads of a map (default, and any n <= 0: all
+// CPUs; at most MaxThreads).
 func Threads(n int) StreamOption { return func(c *streamConfig) { c.threads = n } }
 
 // SkipBadLines makes an NDJSON stream or map skip a line that is not one
@@ -140,6 +169,7 @@ type Stream struct {
 	err  error
 	bad  []*LineError
 	used bool
+	held bool // the stream holds its parser (Parser.enter)
 
 	index int
 	// Line numbers: newlines counted in the input before lineOff.
@@ -178,7 +208,32 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 			return
 		}
 		s.used = true
+		if s.cfg.err != nil {
+			s.err = s.cfg.err
+			return
+		}
 		p := s.p
+		// The stream holds its parser, except while the loop's body runs.
+		if !p.enter() {
+			s.err = ErrParserInUse
+			return
+		}
+		s.held = true
+		defer func() {
+			if !s.held { // the loop's body panicked
+				p.enterWait()
+			}
+			if !p.closed && p.nat != nil {
+				p.gen++
+				p.input = nil
+				p.batch = false
+				p.idx, p.jump = nil, nil
+				shim.Release(p.nat.c)
+				p.unpin()
+			}
+			s.held = false
+			p.exit()
+		}()
 		if p.closed {
 			s.err = ErrParserClosed
 			return
@@ -187,15 +242,6 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 			s.err = err
 			return
 		}
-		defer func() {
-			if !p.closed {
-				p.gen++
-				p.input = nil
-				p.idx, p.jump = nil, nil
-				shim.Release(p.nat.c)
-				p.unpin()
-			}
-		}()
 		if s.in.isData {
 			data := s.in.data
 			base := int64(0)
@@ -296,6 +342,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 			continue
 		}
 		p.input = window
+		p.batch = true
 		p.base = base + int64(pos)
 		p.idx, p.jump, p.ntok, p.epoch = res.Idx, res.Jump, uint32(res.Ntok), uint32(res.Epoch)
 		docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
@@ -317,7 +364,12 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 			doc := Document{p.value(d.Tok, d.Off, 1)}
 			idx := s.index
 			s.index++
-			if !yield(idx, doc) {
+			s.held = false
+			p.exit()
+			more := yield(idx, doc)
+			p.enterWait()
+			s.held = true
+			if !more {
 				return pos, false
 			}
 			if p.closed {

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 10
+#define SJ_SHIM_ABI 11
 
 #ifdef __cplusplus
 extern "C" {
@@ -94,11 +94,16 @@ typedef struct sj_field {
 
 typedef struct sj_parser sj_parser;
 
-/* Parser lifecycle. */
+/* Parser lifecycle. max_capacity: 0 or above simdjson's limit (4 GiB - 1)
+ * is that limit; max_depth: 0 is 1024, above SJ_MAX_DEPTH is SJ_MAX_DEPTH. */
+#define SJ_MAX_DEPTH (1u << 30)
 sj_parser *sj_parser_new(uint64_t max_capacity, uint32_t max_depth);
 void sj_parser_free(sj_parser *p);
 sj_result *sj_parser_result(sj_parser *p);
 uint64_t sj_parser_capacity(sj_parser *p);
+/* Levels the parser's depth stacks hold now (they grow with the depth
+ * reached; for tests). */
+uint64_t sj_parser_stack_levels(sj_parser *p);
 
 /* Parse (stage 1) a document. buf must stay readable up to cap bytes
  * (cap >= len + 64). On success the root handle is in the result. With walk
@@ -185,14 +190,22 @@ typedef struct sj_map_cfg {
   int32_t threads;
   int32_t reader;
 } sj_map_cfg;
-/* Runs the map over buf (ignored with reader set); returns when every thread
- * has finished: 0, or a native error that stopped it (MEMALLOC...). The
- * calling thread is worker 0.
+/* A map over buf (ignored with reader set): sj_map_new copies cfg (NULL when
+ * out of memory or threads < 1); each worker 0 <= w < threads is run by one
+ * call of sj_map_work(m, w), each on its own thread (Go runs each in a
+ * goroutine: the Go functions it calls back then run on threads the Go
+ * runtime created); once every call has returned, sj_map_free frees the map
+ * and returns 0 or the native error that stopped it (MEMALLOC...). A worker
+ * whose Go callback never returns (runtime.Goexit) leaves its C frames
+ * behind: they own no memory.
  * sjGoBatch returns 0 to go on, 1 to stop every worker, 2 after a bad line
  * under the stop policy (batches after this one are skipped, earlier ones
  * finish). sjGoNextChunk returns 0 with a chunk in *out (the worker's
  * previous chunk is then free for reuse), or 1 when there are no more. */
-int sj_map_run(const sj_map_cfg *cfg, const uint8_t *buf);
+typedef struct sj_map sj_map;
+sj_map *sj_map_new(const sj_map_cfg *cfg, const uint8_t *buf);
+void sj_map_work(sj_map *m, int worker);
+int sj_map_free(sj_map *m);
 
 /* One chunk handed out by sjGoNextChunk. */
 typedef struct sj_chunk {

@@ -262,7 +262,7 @@ inline int check(sj_parser *p, uint32_t tok, int32_t depth) {
     revive(p);
   }
   if (tok >= p->ntok || depth < 1) return fail(p, SJ_BAD_HANDLE, -1);
-  if (uint32_t(depth) > p->max_depth + 1) return fail(p, simdjson::DEPTH_ERROR, tok_off(p, tok));
+  if (uint64_t(uint32_t(depth)) > uint64_t(p->max_depth) + 1) return fail(p, simdjson::DEPTH_ERROR, tok_off(p, tok));
   if (p->batch && (tok < p->doc_lo || tok >= p->doc_hi)) {
     // The document holding tok: its tokens end where the next one's start.
     auto it = std::upper_bound(p->docs.begin(), p->docs.end(), tok,
@@ -520,11 +520,29 @@ int container_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev, boo
   return obj ? field_at(p, vi, tok, depth) : put_value(p, depth + 1);
 }
 
+// The depth stacks of the token walks (ostack, bstack) start at this many
+// levels and grow with the depth the documents reach, up to max_depth: a
+// large MaxDepth costs nothing until a document is that deep.
+constexpr uint64_t kStackLevels = 256;
+
+// Grows the depth stacks to hold at least levels + 1 levels (doubling, at
+// most max_depth + 2 levels).
+void grow_stacks(sj_parser *p, uint64_t levels) {
+  uint64_t want = std::max<uint64_t>(levels + 1, 2 * uint64_t(p->ostack.size()));
+  want = std::min<uint64_t>(want, uint64_t(p->max_depth) + 2);
+  if (p->ostack.size() < want) p->ostack.resize(size_t(want));
+  if (p->bstack.size() < want / 64 + 2) p->bstack.resize(size_t(want / 64 + 2));
+}
+
+// The levels the depth stacks hold now (a walk deeper than this grows them
+// first, or, in walk_fast, leaves the container to walk_value).
+inline uint32_t stack_levels(const sj_parser *p) {
+  return uint32_t(std::min<uint64_t>(p->ostack.size() - 1, p->max_depth));
+}
+
 // Sizes the buffers of the token walks for the current input.
 void walk_buffers(sj_parser *p) {
-  size_t words = p->max_depth / 64 + 2;
-  if (p->bstack.size() < words) p->bstack.resize(words);
-  if (p->ostack.size() < p->max_depth + 2) p->ostack.resize(p->max_depth + 2);
+  if (p->ostack.empty()) grow_stacks(p, std::min<uint64_t>(p->max_depth, kStackLevels));
   if (p->jump_cap < size_t(p->ntok) + 1) {
     size_t cap = size_t(p->ntok) + 1 + p->ntok / 4;
     p->jump.reset(new (std::nothrow) uint64_t[cap]());
@@ -599,6 +617,7 @@ int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint6
   }
   uint64_t *st = p->bstack.data();
   uint32_t *os = p->ostack.data();
+  uint32_t levels = stack_levels(p);
   uint64_t *jump = p->jump.get();
   const uint64_t ep = uint64_t(p->epoch) << 32;
   uint32_t depth = 0;
@@ -608,6 +627,12 @@ int walk_value(sj_parser *p, const uint32_t *idx, uint32_t n, uint32_t &t, uint6
       if (depth >= p->max_depth) {
         err_off = idx[t];
         return simdjson::DEPTH_ERROR;
+      }
+      if (depth >= levels) {
+        grow_stacks(p, uint64_t(depth) + 1);
+        st = p->bstack.data();
+        os = p->ostack.data();
+        levels = stack_levels(p);
       }
       uint64_t bit = uint64_t(1) << (depth & 63);
       if (c == '{') st[depth >> 6] |= bit; else st[depth >> 6] &= ~bit;
@@ -866,7 +891,7 @@ inline bool walk_fast_scan(sj_parser *p, const uint32_t *idx, uint32_t n, uint32
   uint64_t *jump = p->jump.get();
   uint32_t *os = p->ostack.data();
   const uint64_t ep = uint64_t(p->epoch) << 32;
-  const uint32_t maxd = p->max_depth;
+  const uint32_t maxd = stack_levels(p);  // deeper: walk_value grows the stacks
   const uint32_t *ip = idx + t, *end = idx + n;
   uint32_t o = *ip;
   uint8_t c = buf[o];
@@ -1278,19 +1303,28 @@ int batch_many(sj_parser *p, const uint8_t *buf, uint64_t len, int final, const 
 extern "C" int sjGoBatch(uintptr_t ctx, int worker, uint64_t base, uint8_t *buf, uint64_t len);
 extern "C" int sjGoNextChunk(uintptr_t ctx, int worker, sj_chunk *out);
 
-struct map_run {
-  const sj_map_cfg *cfg;
-  const uint8_t *buf;
+}  // namespace
+
+// A running map (sj_map_new). Each worker runs in its own Go goroutine
+// (sj_map_work), so that the Go code it calls back runs on a thread the Go
+// runtime created: a runtime.Goexit there (t.Fatal in a test) unwinds the
+// goroutine, abandoning the worker's C++ frames without running their
+// destructors. Those frames therefore own nothing: what a worker keeps
+// between batches lives here.
+struct sj_map {
+  sj_map_cfg cfg_copy{};
+  const sj_map_cfg *cfg{};
+  const uint8_t *buf{};
   std::atomic<uint64_t> next{0};         // next chunk to hand out ([]byte input)
   std::atomic<int> stop{0};              // stop everything (error in Go, panic)
   std::atomic<uint64_t> stop_at{UINT64_MAX};  // skip batches starting after this offset
   std::atomic<int> rc{0};                // first native error
+  std::vector<std::vector<uint8_t>> tmp{};  // per worker: the padded copy of a last batch
 };
 
-struct map_worker {
-  map_run *m;
-  int w;
-};
+namespace {
+
+using map_run = sj_map;
 
 // Start of chunk k: the first line start at or after k * chunk.
 uint64_t chunk_start(const map_run *m, uint64_t k) {
@@ -1359,17 +1393,15 @@ void run_chunk(map_run *m, int w, const uint8_t *buf, uint64_t len, uint64_t cap
   }
 }
 
-void *map_worker_main(void *arg) {
-  map_worker *mw = static_cast<map_worker *>(arg);
-  map_run *m = mw->m;
+void map_worker_main(map_run *m, int w) {
   const sj_map_cfg *c = m->cfg;
-  std::vector<uint8_t> tmp;
+  std::vector<uint8_t> &tmp = m->tmp[size_t(w)];
   if (c->reader) {
     sj_chunk ch{};
     while (!m->stop.load()) {
-      if (sjGoNextChunk(c->ctx, mw->w, &ch) != 0) break;
+      if (sjGoNextChunk(c->ctx, w, &ch) != 0) break;
       if (ch.base > m->stop_at.load()) continue;
-      run_chunk(m, mw->w, ch.buf, ch.len, ch.cap, ch.base, tmp);
+      run_chunk(m, w, ch.buf, ch.len, ch.cap, ch.base, tmp);
     }
   } else {
     while (!m->stop.load()) {
@@ -1377,33 +1409,35 @@ void *map_worker_main(void *arg) {
       uint64_t s = chunk_start(m, k);
       if (s >= c->len || s > m->stop_at.load()) break;
       uint64_t e = chunk_start(m, k + 1);
-      if (e > s) run_chunk(m, mw->w, m->buf + s, e - s, c->cap - s, s, tmp);
+      if (e > s) run_chunk(m, w, m->buf + s, e - s, c->cap - s, s, tmp);
     }
   }
-  return nullptr;
 }
 
 }  // namespace
 
 extern "C" {
 
-int sj_map_run(const sj_map_cfg *cfg, const uint8_t *buf) {
-  map_run m;
-  m.cfg = cfg;
-  m.buf = buf;
-  int n = cfg->threads < 1 ? 1 : cfg->threads;
-  std::vector<map_worker> ws(static_cast<size_t>(n));
-  std::vector<pthread_t> ts;
-  for (int i = 0; i < n; i++) ws[size_t(i)] = map_worker{&m, i};
-  // Worker 0 is the calling thread; a thread that fails to start leaves its
-  // share to the others.
-  for (int i = 1; i < n; i++) {
-    pthread_t th;
-    if (pthread_create(&th, nullptr, map_worker_main, &ws[size_t(i)]) == 0) ts.push_back(th);
-  }
-  map_worker_main(&ws[0]);
-  for (pthread_t th : ts) pthread_join(th, nullptr);
-  return m.rc.load();
+sj_map *sj_map_new(const sj_map_cfg *cfg, const uint8_t *buf) {
+  if (cfg->threads < 1) return nullptr;
+  sj_map *m = new (std::nothrow) sj_map();
+  if (!m) return nullptr;
+  m->cfg_copy = *cfg;
+  m->cfg = &m->cfg_copy;
+  m->buf = buf;
+  m->tmp.resize(size_t(cfg->threads));
+  return m;
+}
+
+void sj_map_work(sj_map *m, int worker) {
+  if (worker < 0 || worker >= m->cfg->threads) return;
+  map_worker_main(m, worker);
+}
+
+int sj_map_free(sj_map *m) {
+  int rc = m->rc.load();
+  delete m;
+  return rc;
 }
 
 int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int mode, int final,
@@ -1513,10 +1547,11 @@ sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uin
 void sj_projection_free(sj_projection *pr) { delete pr; }
 
 sj_parser *sj_parser_new(uint64_t max_capacity, uint32_t max_depth) {
-  if (max_capacity == 0) max_capacity = simdjson::SIMDJSON_MAXSIZE_BYTES;
+  // Go checks the options' ranges; out-of-range values are clamped here too.
+  if (max_capacity == 0 || max_capacity > simdjson::SIMDJSON_MAXSIZE_BYTES) max_capacity = simdjson::SIMDJSON_MAXSIZE_BYTES;
   sj_parser *p = new (std::nothrow) sj_parser(size_t(max_capacity));
   if (!p) return nullptr;
-  p->max_depth = max_depth ? max_depth : simdjson::DEFAULT_MAX_DEPTH;
+  p->max_depth = max_depth == 0 ? uint32_t(simdjson::DEFAULT_MAX_DEPTH) : std::min<uint32_t>(max_depth, SJ_MAX_DEPTH);
   p->res.err_off = -1;
   return p;
 }
@@ -1526,6 +1561,8 @@ void sj_parser_free(sj_parser *p) { delete p; }
 sj_result *sj_parser_result(sj_parser *p) { return &p->res; }
 
 uint64_t sj_parser_capacity(sj_parser *p) { return p->parser.capacity(); }
+
+uint64_t sj_parser_stack_levels(sj_parser *p) { return p->ostack.size(); }
 
 int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int walk) {
   begin_input(p);

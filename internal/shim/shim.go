@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 10
+#if SJ_SHIM_ABI != 11
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
@@ -54,6 +54,7 @@ import "C"
 
 import (
 	"runtime/cgo"
+	"sync"
 	"unsafe"
 )
 
@@ -126,6 +127,9 @@ func ResultOf(x unsafe.Pointer) *Result { return (*Result)(unsafe.Pointer(C.sj_p
 // Capacity returns the parser's allocated capacity in bytes.
 func Capacity(x unsafe.Pointer) uint64 { return uint64(C.sj_parser_capacity(p(x))) }
 
+// StackLevels returns how many levels the parser's depth stacks hold.
+func StackLevels(x unsafe.Pointer) uint64 { return uint64(C.sj_parser_stack_levels(p(x))) }
+
 // Parse runs stage 1 over buf[:n]; buf must be readable up to capacity bytes.
 func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, walk bool) int {
 	w := C.int(0)
@@ -189,12 +193,20 @@ func NewProjection(pointers []string, cases []ProjectionCase) (unsafe.Pointer, i
 // FreeProjection releases a projection.
 func FreeProjection(pr unsafe.Pointer) { C.sj_projection_free((*C.sj_projection)(pr)) }
 
-// RunMap runs the parallel map with one worker per parser (the calling
-// thread is worker 0) and returns when all have finished.
-func RunMap(c *MapConfig) int {
+// RunMap runs the parallel map with one worker per parser and returns when
+// all have finished. Worker 0 runs on the calling goroutine, the others on
+// goroutines of their own: every call back into Go then runs on a thread of
+// the Go runtime, where a runtime.Goexit (t.Fatal) unwinds its goroutine as
+// anywhere else. If worker 0's goroutine exits that way, RunMap's deferred
+// part still waits for the other workers (the handler must stop them) and
+// frees the map.
+func RunMap(c *MapConfig) (rc int) {
+	n := len(c.Parsers)
+	if n < 1 {
+		return 0
+	}
 	h := cgo.NewHandle(c.Handler)
 	defer h.Delete()
-	n := len(c.Parsers)
 	arr := (*[1 << 28]*C.sj_parser)(C.malloc(C.size_t(n) * C.size_t(unsafe.Sizeof(uintptr(0)))))[:n:n]
 	defer C.free(unsafe.Pointer(&arr[0]))
 	for i, x := range c.Parsers {
@@ -213,7 +225,24 @@ func RunMap(c *MapConfig) int {
 	if c.Reader {
 		cfg.reader = 1
 	}
-	return int(C.sj_map_run(&cfg, (*C.uint8_t)(c.Buf)))
+	m := C.sj_map_new(&cfg, (*C.uint8_t)(c.Buf))
+	if m == nil {
+		return 2 // simdjson's MEMALLOC
+	}
+	var wg sync.WaitGroup
+	defer func() {
+		wg.Wait()
+		rc = int(C.sj_map_free(m))
+	}()
+	for i := 1; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			C.sj_map_work(m, C.int(i))
+		}()
+	}
+	C.sj_map_work(m, 0)
+	return 0
 }
 
 // Release forgets the current document.

@@ -61,6 +61,8 @@ func Capacity(x unsafe.Pointer) uint64 {
 	return 0
 }
 
+func StackLevels(x unsafe.Pointer) uint64 { return 0 }
+
 func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, walk bool) int {
 	return noCGO
 }
@@ -76,7 +78,7 @@ func NewProjection(pointers []string, cases []ProjectionCase) (unsafe.Pointer, i
 func FreeProjection(pr unsafe.Pointer) {
 }
 
-func RunMap(c *MapConfig) int {
+func RunMap(c *MapConfig) (rc int) {
 	return noCGO
 }
 
