@@ -190,16 +190,14 @@ type Row struct {
 	off int64
 }
 
-// field returns field i, or nil when the Row is stale (or the zero Row). An
-// index out of range panics, as a slice index does.
+// field returns field i, or nil when the Row is stale. An index out of
+// range panics, as a slice index does (no memory is read for it).
 func (r Row) field(i int) *shim.Field {
+	f := &r.f[i]
 	if r.p == nil || r.p.gen != r.gen {
-		if i < 0 || i >= len(r.f) {
-			panic(fmt.Sprintf("simdjson: Row field %d out of range [0, %d)", i, len(r.f)))
-		}
 		return nil
 	}
-	return &r.f[i]
+	return f
 }
 
 // Len returns the number of fields.
