@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 10
+#define SJ_SHIM_ABI 11
 
 #ifdef __cplusplus
 extern "C" {
@@ -184,6 +184,9 @@ typedef struct sj_map_cfg {
   uintptr_t ctx;      /* passed back to Go */
   int32_t threads;
   int32_t reader;
+  uint64_t max_doc;   /* longest line parsed (bytes, newline excluded); a longer
+                         one is not parsed but delivered as a bad document
+                         (CAPACITY, err_off max_doc); 0: no limit */
 } sj_map_cfg;
 /* Runs the map over buf (ignored with reader set); returns when every thread
  * has finished: 0, or a native error that stopped it (MEMALLOC...). The

@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 10
+#if SJ_SHIM_ABI != 11
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
@@ -209,6 +209,7 @@ func RunMap(c *MapConfig) int {
 		proj:    (*C.sj_projection)(c.Proj),
 		ctx:     C.uintptr_t(h),
 		threads: C.int32_t(n),
+		max_doc: C.uint64_t(c.MaxDoc),
 	}
 	if c.Reader {
 		cfg.reader = 1
