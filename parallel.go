@@ -17,14 +17,20 @@ import (
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 )
 
-// PanicError is returned by Map and MapFields when the caller's function
-// panicked: the panic stopped every worker and is reported as an error.
+// PanicError is returned by Map and MapFields when the caller's function,
+// or the Read method of a Reader input, panicked: the panic stopped every
+// worker and is reported as an error.
 type PanicError struct {
 	Value any    // the value passed to panic
 	Stack []byte // the panicking goroutine's stack
+
+	reader bool // the reader panicked, not the map function
 }
 
 func (e *PanicError) Error() string {
+	if e.reader {
+		return fmt.Sprintf("simdjson: reader panicked: %v", e.Value)
+	}
 	return fmt.Sprintf("simdjson: map function panicked: %v", e.Value)
 }
 
@@ -54,7 +60,11 @@ func (e *PanicError) Unwrap() error {
 // by the time they stop. Under SkipBadLines, the skipped lines are reported
 // to its function after the map, in input order, from the calling goroutine.
 // With a Reader or File input, a read error stops the map after the
-// documents before it; the error is returned.
+// documents before it; the error is returned (see Reader). A panic in the
+// reader is returned as a *PanicError. Reads run on a goroutine of their
+// own: when the map stops early (an error of fn, a bad line) while a Read is
+// blocked, Map returns without waiting for it; that Read finishes in the
+// background, and the input is read no further (a File is closed then).
 //
 // Several maps may run at once, from different goroutines.
 func Map[S any](in Input, newState func(worker int) S, fn func(state S, doc Document) error, opts ...StreamOption) ([]S, error) {
@@ -91,22 +101,24 @@ type mapper[S any] struct {
 	states  []S
 	workers []mapWorker
 
-	stop    atomic.Bool
-	mu      sync.Mutex
-	err     error      // error from fn or a panic
-	readErr error      // the reader's error: reported after the chunks before it
-	bad     *LineError // first bad line (stop policy)
+	stop     atomic.Bool
+	mu       sync.Mutex
+	err      error      // error from fn or a panic
+	readErr  error      // the reader's error: reported after the chunks before it
+	bad      *LineError // first bad line (stop policy)
+	finished bool       // the workers are done: the producer reports no more
 
 	// Reader input.
-	data    []byte // []byte input
-	isData  bool
-	skip    uint64 // bytes skipped at the start of a []byte input (a byte order mark)
-	ready   chan mapChunk
-	free    chan int
-	done    chan struct{}
-	stopped chan struct{} // closed by halt
-	bufs    []unsafe.Pointer
-	caps    []int
+	data     []byte // []byte input
+	isData   bool
+	skip     uint64 // bytes skipped at the start of a []byte input (a byte order mark)
+	ready    chan mapChunk
+	free     chan int
+	done     chan struct{}
+	halt     chan struct{} // closed when the workers must take no more chunks
+	haltOnce sync.Once
+	bufs     []unsafe.Pointer // owned by the producer while it runs
+	caps     []int
 }
 
 type mapWorker struct {
@@ -120,7 +132,8 @@ type mapChunk struct {
 	slot     int
 	n        int
 	base     int64
-	lineBase int // newlines before the chunk
+	lineBase int        // newlines before the chunk
+	bad      *LineError // not a chunk: a line longer than the limit (slot -1)
 }
 
 func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opts []StreamOption) ([]S, error) {
@@ -165,6 +178,7 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 	c := &shim.MapConfig{
 		Chunk:   uint64(m.cfg.chunk),
 		Batch:   uint64(m.cfg.batch),
+		MaxDoc:  uint64(m.cfg.maxDoc),
 		Parsers: natives,
 		Proj:    proj,
 		Handler: m,
@@ -189,9 +203,8 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 		if err != nil {
 			return nil, err
 		}
-		defer closeIn()
 		c.Reader = true
-		rc = m.runReader(c, r)
+		rc = m.runReader(c, r, closeIn)
 	}
 	runtime.KeepAlive(m)
 	var bad []*LineError
@@ -213,14 +226,14 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 	if m.err != nil {
 		return m.states, m.err
 	}
-	if m.readErr != nil {
-		return m.states, m.readErr
-	}
-	if m.bad != nil {
+	if m.bad != nil { // before any read error, which comes after it
 		if m.isData {
 			m.numberLines([]*LineError{m.bad})
 		}
 		return m.states, m.bad
+	}
+	if m.readErr != nil {
+		return m.states, m.readErr
 	}
 	return m.states, nil
 }
@@ -242,7 +255,8 @@ func (m *mapper[S]) numberLines(bad []*LineError) {
 // Parsers of finished maps are kept for the next ones, up to the number of
 // CPUs (the threads of one default map): a parser's memory (about 8 bytes
 // per byte of batch) is then allocated and faulted in once, not once per
-// map, and the C allocator is not churned. Parsers beyond that are freed.
+// map, and the C allocator is not churned. Parsers beyond that are freed,
+// and so are parsers that a long line grew past maxPooledMapCapacity.
 var mapParsers struct {
 	mu   sync.Mutex
 	free []*Parser
@@ -268,6 +282,21 @@ func getMapParser() (*Parser, error) {
 	return p, nil
 }
 
+// maxPooledMapCapacity is the largest capacity (and copy buffer) of a parser
+// the pool keeps. A map's parser grows to its largest batch: BatchSize at
+// most, which is at most ChunkSize (4 MiB by default), unless a line longer
+// than the batch made it grow further. A parser within the default chunk
+// size is kept, so any batch size a default map can have is pooled; one
+// that a longer line grew is freed, so a long line does not pin its memory
+// (up to about 16 bytes per byte of capacity for dense input) for the life
+// of the process: the pool holds at most NumCPU x ~64 MiB. Unmarshal's DOM
+// parsers are pooled up to the same 4 MiB.
+const maxPooledMapCapacity = DefaultChunkSize
+
+// testPutMapParser, when a test sets it, sees each parser a map gives back,
+// with whether the pool keeps it.
+var testPutMapParser func(p *Parser, pooled bool)
+
 func putMapParser(p *Parser) {
 	p.gen++
 	p.input = nil
@@ -275,7 +304,15 @@ func putMapParser(p *Parser) {
 	p.idx, p.jump = nil, nil
 	p.unpin()
 	shim.Release(p.nat.c)
+	keep := shim.Capacity(p.nat.c) <= maxPooledMapCapacity && p.nat.bufCap <= maxPooledMapCapacity+Padding
 	p.exit()
+	if testPutMapParser != nil {
+		testPutMapParser(p, keep)
+	}
+	if !keep {
+		p.Close()
+		return
+	}
 	mapParsers.mu.Lock()
 	if len(mapParsers.free) < runtime.NumCPU() {
 		mapParsers.free = append(mapParsers.free, p)
@@ -293,14 +330,33 @@ func (m *mapper[S]) fail(err error) {
 		m.err = err
 	}
 	m.mu.Unlock()
-	m.halt()
+	m.stop.Store(true)
+	m.haltWorkers()
 }
 
-// halt stops every worker: at its next batch, and at once if it waits for a
-// chunk of a reader input.
-func (m *mapper[S]) halt() {
-	if !m.stop.Swap(true) && m.stopped != nil {
-		close(m.stopped)
+// haltWorkers wakes the workers waiting for a chunk (reader input) and
+// makes them take no more.
+func (m *mapper[S]) haltWorkers() {
+	if m.halt != nil {
+		m.haltOnce.Do(func() { close(m.halt) })
+	}
+}
+
+// producerFail is fail for the producer goroutine, which may outlive the
+// map: once the workers are done, it reports nothing.
+func (m *mapper[S]) producerFail(err error, read bool) {
+	m.mu.Lock()
+	if !m.finished {
+		if read && m.readErr == nil {
+			m.readErr = err
+		} else if !read && m.err == nil {
+			m.err = err
+		}
+	}
+	m.mu.Unlock()
+	if !read {
+		m.stop.Store(true)
+		m.haltWorkers()
 	}
 }
 
@@ -429,46 +485,68 @@ func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineE
 }
 
 // runReader feeds the workers chunks of whole lines read from r into C
-// buffers (threads + 2 of them, so memory stays bounded).
-func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader) int {
+// buffers (threads + 2 of them, so memory stays bounded), on a producer
+// goroutine. The map returns once the workers are done, without waiting for
+// the producer, which may be blocked in r.Read: the buffers are freed by
+// whichever of the two finishes last, never under a Read that may still
+// write into them, and the producer closes the input when it exits.
+func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader, closeIn func()) int {
 	nbuf := len(m.parsers) + 2
 	m.bufs = make([]unsafe.Pointer, nbuf)
 	m.caps = make([]int, nbuf)
 	m.ready = make(chan mapChunk, nbuf)
-	m.stopped = make(chan struct{})
 	m.free = make(chan int, nbuf)
 	m.done = make(chan struct{})
-	defer func() {
-		for _, b := range m.bufs {
-			if b != nil {
-				shim.Free(b)
+	m.halt = make(chan struct{})
+	var owners atomic.Int32
+	owners.Store(2)
+	release := func() {
+		if owners.Add(-1) == 0 {
+			for _, b := range m.bufs {
+				if b != nil {
+					shim.Free(b)
+				}
 			}
 		}
-	}()
+	}
 	for i := range nbuf {
 		m.free <- i
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
 	go func() {
-		defer wg.Done()
+		defer release()
+		defer closeIn()
 		defer close(m.ready)
+		defer func() {
+			// The reader's panic, reported before the workers see the
+			// end of the chunks.
+			if v := recover(); v != nil {
+				m.producerFail(&PanicError{Value: v, Stack: debug.Stack(), reader: true}, false)
+			}
+		}()
 		m.produce(r)
 	}()
 	defer func() { // also when fn's goroutine exits (runtime.Goexit)
+		m.mu.Lock()
+		m.finished = true
+		m.mu.Unlock()
 		close(m.done)
-		wg.Wait()
+		release()
 	}()
 	return shim.RunMap(c)
 }
 
 // produce reads r chunk by chunk, cutting each chunk after its last newline
-// and carrying the rest over to the next one.
+// and carrying the rest over to the next one. A buffer grows for a line
+// longer than the chunk, up to the maximum document size; a longer line is
+// handed to the workers as a bad line and read through without being
+// buffered.
 func (m *mapper[S]) produce(r io.Reader) {
 	var carry []byte
-	base := int64(0)
-	lines := 0
+	base := int64(0) // input offset of the slot's first byte
+	lines := 0       // newlines before base
 	bom := true
+	skipping := false // reading through a line longer than the limit
+	size, maxDoc := m.cfg.chunk, m.cfg.maxDoc
 	for {
 		var slot int
 		select {
@@ -479,38 +557,34 @@ func (m *mapper[S]) produce(r io.Reader) {
 		if m.stop.Load() {
 			return
 		}
-		size := m.cfg.chunk
-		if m.caps[slot] < size+Padding || m.caps[slot] < len(carry)+Padding+1 {
-			if m.bufs[slot] != nil {
-				shim.Free(m.bufs[slot])
-			}
-			nc := max(size, len(carry)*2) + Padding
-			m.bufs[slot] = shim.Malloc(uint64(nc))
-			if m.bufs[slot] == nil {
-				m.caps[slot] = 0
-				m.fail(&Error{Code: ErrMemAlloc, Offset: -1})
+		// A chunk and the carried line fit; a buffer a long line grew
+		// shrinks back to the chunk size.
+		need := max(size, min(len(carry)+size, maxDoc+1)) + Padding
+		if m.caps[slot] < need || m.caps[slot] > need && need == size+Padding {
+			if !m.alloc(slot, need) {
 				return
 			}
-			m.caps[slot] = nc
 		}
 		for {
 			b := unsafe.Slice((*byte)(m.bufs[slot]), m.caps[slot])
 			limit := m.caps[slot] - Padding
 			have := copy(b, carry)
 			carry = carry[:0]
-			nr, err := io.ReadFull(r, b[have:limit])
-			have += nr
-			eof := err == io.EOF || err == io.ErrUnexpectedEOF
-			if err != nil && !eof {
-				// Deliver the complete lines, then report the error.
-				cut := bytes.LastIndexByte(b[:have], '\n') + 1
-				if cut > 0 {
-					m.send(slot, b[:cut], base, &lines)
+			var err error
+			if skipping {
+				var skipped int64
+				var nl bool
+				have, skipped, nl, err = skipLine(r, b[:limit])
+				base += skipped
+				if nl {
+					lines++
 				}
-				m.mu.Lock()
-				m.readErr = err
-				m.mu.Unlock()
-				return
+				skipping = false
+			}
+			if err == nil {
+				var nr int
+				nr, err = readFull(r, b[have:limit])
+				have += nr
 			}
 			data := b[:have]
 			if bom {
@@ -522,7 +596,7 @@ func (m *mapper[S]) produce(r io.Reader) {
 					base = 3
 				}
 			}
-			if eof {
+			if err == io.EOF {
 				if have > 0 {
 					clear(b[have : have+Padding])
 					m.send(slot, data, base, &lines)
@@ -530,25 +604,62 @@ func (m *mapper[S]) produce(r io.Reader) {
 				return
 			}
 			cut := bytes.LastIndexByte(data, '\n') + 1
-			if cut == 0 {
-				// A line longer than the chunk: grow this buffer.
-				nc := 2*m.caps[slot] + Padding
-				nb := shim.Malloc(uint64(nc))
-				if nb == nil {
-					m.fail(&Error{Code: ErrMemAlloc, Offset: -1})
+			if err != nil {
+				// Deliver the complete lines, then report the error.
+				if cut > 0 {
+					m.send(slot, data[:cut], base, &lines)
+				}
+				if have-cut > maxDoc && !m.sendBad(base+int64(cut), lines) {
 					return
 				}
+				m.producerFail(err, true)
+				return
+			}
+			if cut == 0 && have <= maxDoc {
+				// A line longer than the buffer: grow it, up to the limit.
 				carry = append(carry[:0], data...)
-				shim.Free(m.bufs[slot])
-				m.bufs[slot], m.caps[slot] = nb, nc
+				if !m.alloc(slot, min(2*limit, maxDoc+1)+Padding) {
+					return
+				}
 				continue
 			}
-			carry = append(carry[:0], data[cut:]...)
-			m.send(slot, data[:cut], base, &lines)
+			over := have-cut > maxDoc // the unfinished line is longer than the limit
+			if !over {
+				carry = append(carry[:0], data[cut:]...)
+			}
+			if cut > 0 {
+				m.send(slot, data[:cut], base, &lines)
+			}
+			if over {
+				if !m.sendBad(base+int64(cut), lines) {
+					return
+				}
+				skipping = true
+				base += int64(have)
+				if cut == 0 {
+					continue // read through it in this buffer
+				}
+				break
+			}
 			base += int64(cut)
 			break
 		}
 	}
+}
+
+// alloc gives slot a new buffer of n bytes.
+func (m *mapper[S]) alloc(slot, n int) bool {
+	if m.bufs[slot] != nil {
+		shim.Free(m.bufs[slot])
+	}
+	m.bufs[slot] = mallocBuf(n)
+	if m.bufs[slot] == nil {
+		m.caps[slot] = 0
+		m.producerFail(&Error{Code: ErrMemAlloc, Offset: -1}, false)
+		return false
+	}
+	m.caps[slot] = n
+	return true
 }
 
 func (m *mapper[S]) send(slot int, data []byte, base int64, lines *int) {
@@ -560,29 +671,66 @@ func (m *mapper[S]) send(slot int, data []byte, base int64, lines *int) {
 	}
 }
 
+// sendBad hands the workers, in input order, the line at offset off (after
+// lines newlines), longer than the maximum document size. It reports
+// whether the producer goes on (under SkipBadLines).
+func (m *mapper[S]) sendBad(off int64, lines int) bool {
+	le := &LineError{Line: lines + 1, Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(m.cfg.maxDoc)}}
+	select {
+	case m.ready <- mapChunk{slot: -1, bad: le}:
+	case <-m.done:
+		return false
+	}
+	return m.cfg.skip
+}
+
 // NextChunk implements shim.MapHandler: worker w gives back its chunk and
-// takes the next one.
+// takes the next one. It returns false at the end of the input, when the map
+// stops, and after a bad line under the stop policy (the chunks not taken
+// yet all come after it).
 func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint64, ok bool) {
 	wk := &m.workers[w]
 	if wk.held {
 		wk.held = false
 		m.free <- wk.chunk.slot
 	}
-	if m.stop.Load() {
-		return nil, 0, 0, 0, false
-	}
-	var ch mapChunk
-	more := false
-	select {
-	case ch, more = <-m.ready:
-	case <-m.stopped:
-	}
-	if !more || m.stop.Load() {
-		if more {
-			m.free <- ch.slot
+	for {
+		m.mu.Lock()
+		bad := m.bad != nil
+		m.mu.Unlock()
+		if bad {
+			m.haltWorkers()
 		}
-		return nil, 0, 0, 0, false
+		if bad || m.stop.Load() {
+			return nil, 0, 0, 0, false
+		}
+		var ch mapChunk
+		var more bool
+		select {
+		case ch, more = <-m.ready:
+		case <-m.halt:
+			return nil, 0, 0, 0, false
+		}
+		if !more {
+			return nil, 0, 0, 0, false
+		}
+		if ch.bad != nil {
+			if m.cfg.skip {
+				wk.bad = append(wk.bad, ch.bad)
+			} else {
+				m.mu.Lock()
+				if m.bad == nil || ch.bad.Offset < m.bad.Offset {
+					m.bad = ch.bad
+				}
+				m.mu.Unlock()
+			}
+			continue
+		}
+		if m.stop.Load() {
+			m.free <- ch.slot
+			return nil, 0, 0, 0, false
+		}
+		wk.chunk, wk.held = ch, true
+		return m.bufs[ch.slot], uint64(ch.n), uint64(m.caps[ch.slot]), uint64(ch.base), true
 	}
-	wk.chunk, wk.held = ch, true
-	return m.bufs[ch.slot], uint64(ch.n), uint64(m.caps[ch.slot]), uint64(ch.base), true
 }

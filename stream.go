@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"os"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -28,8 +30,15 @@ type Input struct {
 func Bytes(b []byte) Input { return Input{data: b, isData: true} }
 
 // Reader reads documents from r in chunks (ChunkSize), so memory stays
-// bounded by the chunk size (times the threads of a map) whatever the size of
-// the input. Documents may straddle chunk boundaries.
+// bounded by the chunk size or the maximum document size (MaxDocumentSize),
+// times the threads of a map, whatever the size of the input. Documents may
+// straddle chunk boundaries.
+//
+// Only io.EOF ends the input cleanly. Any other error of r, io.ErrUnexpectedEOF
+// included (what compress/gzip and net/http return for a cut stream), stops
+// the stream or map after the complete lines before it and is returned as is.
+// A reader that returns no bytes and no error 100 times in a row stops it
+// with io.ErrNoProgress, as bufio does.
 func Reader(r io.Reader) Input { return Input{r: r} }
 
 // File reads documents from the named file in chunks, as Reader does.
@@ -52,9 +61,14 @@ func (in Input) open() (io.Reader, func(), error) {
 
 // Default sizes of streams and maps.
 const (
-	DefaultBatchSize = 256 << 10 // bytes parsed by one stage-1 pass
-	DefaultChunkSize = 4 << 20   // bytes read at once from a Reader; a map's unit of work
+	DefaultBatchSize       = 256 << 10 // bytes parsed by one stage-1 pass
+	DefaultChunkSize       = 4 << 20   // bytes read at once from a Reader; a map's unit of work
+	DefaultMaxDocumentSize = 64 << 20  // the longest line (document) of a stream or map
 )
+
+// maxDocumentLimit is the largest MaxDocumentSize: simdjson's 4 GiB limit
+// (a batch must stay under 2^32 - 64 bytes), less room for a newline.
+const maxDocumentLimit = 1<<32 - 128
 
 // StreamOption configures a stream (Parser.Stream) or a parallel map (Map,
 // MapFields).
@@ -64,6 +78,7 @@ type streamConfig struct {
 	err          error // the first option out of range
 	batch        int
 	chunk        int
+	maxDoc       int
 	threads      int
 	skip         bool
 	onBad        func(*LineError)
@@ -89,6 +104,16 @@ func newStreamConfig(opts []StreamOption) streamConfig {
 	if c.batch < 4096 {
 		c.batch = 4096
 	}
+	if c.maxDoc <= 0 {
+		c.maxDoc = DefaultMaxDocumentSize
+	} else if int64(c.maxDoc) > maxDocumentLimit {
+		c.maxDoc = int(min(int64(math.MaxInt), maxDocumentLimit))
+	}
+	// A line shorter than a batch is never checked against the limit: only
+	// the lines that make a batch grow are.
+	if c.batch > c.maxDoc {
+		c.batch = c.maxDoc
+	}
 	if c.chunk < c.batch {
 		c.chunk = c.batch
 	}
@@ -110,8 +135,9 @@ const (
 )
 
 // BatchSize sets how many bytes one stage-1 pass covers (default 256 KiB;
-// less than 4 KiB is taken as 4 KiB; at most MaxBatchSize). A
-// document larger than the batch makes that batch grow to hold it. The
+// less than 4 KiB is taken as 4 KiB; above MaxBatchSize an *OptionError;
+// above MaxDocumentSize lowered to it). A document larger than the batch
+// makes that batch grow to hold it, up to MaxDocumentSize. The
 // default keeps the input, structural index and jump table of a batch
 // (about 3 bytes for each byte of GH Archive events) within a 1 MiB L2
 // cache, and each stretch of native code between two calls into Go short;
@@ -122,12 +148,29 @@ func BatchSize(n int) StreamOption { return func(c *streamConfig) { c.batch = n 
 // ChunkSize sets how many bytes are read at once from a Reader or File
 // input, and the unit of work a map hands to its threads (default 4 MiB,
 // at least the batch size). A document larger than a chunk makes its chunk
-// grow. Less than the batch size is taken as the batch size; at most
-// MaxChunkSize.
+// grow, up to MaxDocumentSize. Less than the batch size is taken as the
+// batch size; above MaxChunkSize an *OptionError.
 func ChunkSize(n int) StreamOption { return func(c *streamConfig) { c.chunk = n } }
 
+// MaxDocumentSize sets the longest document a stream or map accepts, in
+// bytes (default DefaultMaxDocumentSize, 64 MiB): in NDJSON, the bytes of a
+// line, its newline excluded; in a Concatenated stream, the bytes of a
+// document. A longer line is a bad line: a *LineError (its line number and
+// offset) wrapping an *Error with code ErrCapacity and the offset where the
+// line passes the limit. Under SkipBadLines it is skipped, without being
+// buffered whole or parsed, and the stream or map goes on at the next line;
+// otherwise it stops the stream or map. A longer document stops a
+// Concatenated stream with such an error.
+//
+// The limit bounds memory: a stream or map buffers at most
+// max(ChunkSize, n+1) bytes of input per chunk, and a parser grows for at
+// most n+1 bytes (see the README's Limits). n <= 0 selects the default; n
+// above simdjson's limit (4 GiB less 128 bytes) is lowered to it. Batches are
+// at most n bytes: a BatchSize above n is lowered to n.
+func MaxDocumentSize(n int) StreamOption { return func(c *streamConfig) { c.maxDoc = n } }
+
 // Threads sets the number of threads of a map (default, and any n <= 0: all
-// CPUs; at most MaxThreads).
+// CPUs; above MaxThreads an *OptionError).
 func Threads(n int) StreamOption { return func(c *streamConfig) { c.threads = n } }
 
 // SkipBadLines makes an NDJSON stream or map skip a line that is not one
@@ -288,25 +331,40 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 	pos := 0
 	for pos < len(data) {
 		end := pos + batch
-		last := false
-		if end >= len(data) {
+		last, atEnd := false, end >= len(data) // the window reaches the end of data
+		if atEnd {
 			end, last = len(data), final
 		}
 		if !last {
 			if mode == 0 {
 				if i := bytes.LastIndexByte(data[pos:end], '\n'); i >= 0 {
 					end = pos + i + 1
-				} else if i := bytes.IndexByte(data[end:], '\n'); i >= 0 {
-					end += i + 1 // a line longer than the batch
-				} else if final {
-					end, last = len(data), true
 				} else {
-					return pos, true // need more input
+					// A line longer than the batch: the batch grows to
+					// hold it, unless it is longer than the limit.
+					line := len(data) - pos
+					if i := bytes.IndexByte(data[end:], '\n'); i >= 0 {
+						end += i + 1
+						line = end - 1 - pos
+					} else if final {
+						end, last = len(data), true
+					} else {
+						return pos, true // need more input
+					}
+					if line > s.cfg.maxDoc {
+						if !s.overLimit(data, base, base+int64(pos)) {
+							return pos, false
+						}
+						pos = end
+						continue
+					}
 				}
-			} else {
+			} else if end < len(data) {
 				for k := 0; k < 3 && end > pos && !utf8.RuneStart(data[end]); k++ {
 					end-- // do not cut a UTF-8 sequence
 				}
+			} else {
+				end = pos + fullRunes(data[pos:end]) // the chunk's end may cut one
 			}
 		}
 		window := data[pos:end]
@@ -335,12 +393,22 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 		}
 		res := p.res
 		if res.Consumed == 0 && !last {
-			if end == len(data) && !final {
+			if atEnd && !final {
 				return pos, true // need more input
 			}
-			batch *= 2 // a document larger than the batch
+			// A document larger than the batch: the batch grows to hold
+			// it, up to the limit.
+			ws := leadingSpace(window)
+			if len(window)-ws > s.cfg.maxDoc {
+				s.overLimit(data, base, base+int64(pos+ws))
+				return pos, false
+			}
+			batch = min(2*batch, ws+s.cfg.maxDoc+1)
 			continue
 		}
+		// Only a grown batch of a concatenated stream may hold a document
+		// longer than the limit (by one byte at most).
+		checkLen := mode == 1 && len(window) > s.cfg.maxDoc
 		p.input = window
 		p.batch = true
 		p.base = base + int64(pos)
@@ -358,6 +426,10 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 					continue
 				}
 				s.err = le
+				return pos, false
+			}
+			if checkLen && docLen(window, &d) > s.cfg.maxDoc {
+				s.overLimit(data, base, base+int64(pos)+int64(d.Off))
 				return pos, false
 			}
 			p.gen++
@@ -387,6 +459,57 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 	return pos, true
 }
 
+// overLimit reports the line (or document) at input offset off of data
+// (which starts at offset base), longer than the maximum document size.
+// Under SkipBadLines an NDJSON line is a bad line and the stream goes on
+// (true); otherwise the stream stops with it.
+func (s *Stream) overLimit(data []byte, base, off int64) bool {
+	le := &LineError{Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(s.cfg.maxDoc)}}
+	le.Line = s.lineOf(data, base, off)
+	if s.cfg.skip && !s.cfg.concatenated {
+		s.bad = append(s.bad, le)
+		if s.cfg.onBad != nil {
+			s.cfg.onBad(le)
+		}
+		return true
+	}
+	s.err = le
+	return false
+}
+
+// fullRunes returns the length of b without the incomplete UTF-8 sequence
+// it may end with.
+func fullRunes(b []byte) int {
+	for k := 1; k < utf8.UTFMax && k <= len(b); k++ {
+		if utf8.RuneStart(b[len(b)-k]) {
+			if !utf8.FullRune(b[len(b)-k:]) {
+				return len(b) - k
+			}
+			break
+		}
+	}
+	return len(b)
+}
+
+// leadingSpace counts the JSON whitespace at the start of b.
+func leadingSpace(b []byte) int {
+	i := 0
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// docLen is the length of document d of a concatenated batch, without the
+// whitespace that follows it.
+func docLen(batch []byte, d *shim.Doc) int {
+	e := min(int(d.End), len(batch))
+	for e > int(d.Off) && isSpace(batch[e-1]) {
+		e--
+	}
+	return e - int(d.Off)
+}
+
 // lineError describes bad document d of the batch window (at data[pos:]).
 func (s *Stream) lineError(data []byte, base int64, pos int, window []byte, d shim.Doc) *LineError {
 	le := badLine(window, base+int64(pos), &d)
@@ -412,7 +535,9 @@ func badLine(batch []byte, base int64, d *shim.Doc) *LineError {
 
 // readAll streams a Reader or File input through a chunk buffer in C
 // memory, carrying an incomplete last line (or document) over to the next
-// chunk.
+// chunk. The buffer grows for a line longer than the chunk, up to the
+// maximum document size; a longer line is reported and read through without
+// being buffered.
 func (s *Stream) readAll(yield func(int, Document) bool) {
 	r, closeIn, err := s.in.open()
 	if err != nil {
@@ -421,7 +546,7 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 	}
 	defer closeIn()
 	size := s.cfg.chunk
-	buf := shim.Malloc(uint64(size + Padding))
+	buf := mallocBuf(size + Padding)
 	if buf == nil {
 		s.err = &Error{Code: ErrMemAlloc, Offset: -1}
 		return
@@ -430,49 +555,135 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 	have := 0        // bytes in buf
 	base := int64(0) // input offset of buf[0]
 	bom := true
+	var rerr error // the reader's error once it returned one (io.EOF: its end)
 	for {
 		b := unsafe.Slice((*byte)(buf), size+Padding)
-		n, rerr := io.ReadFull(r, b[have:size])
-		have += n
-		eof := rerr == io.EOF || rerr == io.ErrUnexpectedEOF
-		if rerr != nil && !eof {
-			// Deliver the complete lines read so far, then report.
-			s.process(b[:have:size+Padding], base, false, true, yield)
-			if s.err == nil {
-				s.err = rerr
-			}
-			return
+		if rerr == nil {
+			var n int
+			n, rerr = readFull(r, b[have:size])
+			have += n
 		}
 		data := b[: have : size+Padding]
-		if bom && len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-			copy(data, data[3:])
-			have -= 3
-			data = data[:have]
-			base = 3
-			s.lineOff = 3
+		if bom {
+			bom = false
+			if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+				copy(data, data[3:])
+				have -= 3
+				data = data[:have]
+				base = 3
+				s.lineOff = 3
+			}
 		}
-		bom = false
+		eof := rerr == io.EOF
+		// On an error, the complete lines read so far are delivered, then
+		// the error is reported.
 		used, ok := s.process(data, base, eof, true, yield)
 		if !ok || eof {
 			return
 		}
+		s.countLines(data[:used], base)
+		if rest := have - used; rest > s.cfg.maxDoc {
+			// The unfinished line (or document) at used is already longer
+			// than the limit: it is not buffered further.
+			off := base + int64(used)
+			if !s.overLimit(data, base, off) {
+				return
+			}
+			if rerr != nil {
+				s.err = rerr
+				return
+			}
+			var skipped int64
+			var nl bool
+			have, skipped, nl, rerr = skipLine(r, b[:size])
+			base = off + int64(rest) + skipped
+			if nl {
+				s.lines++
+			}
+			s.lineOff = base
+			continue
+		}
+		if rerr != nil {
+			s.err = rerr
+			return
+		}
 		if used == 0 && have == size {
-			// One line (or document) fills the whole chunk: grow it.
-			nb := shim.Malloc(uint64(2*size + Padding))
+			// One line (or document) fills the whole chunk: grow it, up to
+			// the limit (size <= maxDoc here, or the line would be over it).
+			ns := min(2*size, s.cfg.maxDoc+1)
+			nb := mallocBuf(ns + Padding)
 			if nb == nil {
 				s.err = &Error{Code: ErrMemAlloc, Offset: -1}
 				return
 			}
-			copy(unsafe.Slice((*byte)(nb), 2*size+Padding), data)
+			copy(unsafe.Slice((*byte)(nb), ns+Padding), data)
 			shim.Free(buf)
-			buf, size = nb, 2*size
+			buf, size = nb, ns
 			continue
 		}
-		s.countLines(data[:used], base)
 		copy(b, data[used:have])
 		have -= used
 		base += int64(used)
 	}
+}
+
+// maxEmptyReads is how many reads in a row may return neither bytes nor an
+// error before a stream or map stops with io.ErrNoProgress (bufio's figure).
+const maxEmptyReads = 100
+
+var errReadCount = errors.New("simdjson: reader returned an invalid byte count")
+
+// readFull reads r into b until b is full (nil error) or r returns an error:
+// io.EOF at its clean end, any other error (io.ErrUnexpectedEOF included) as
+// returned, io.ErrNoProgress after maxEmptyReads empty reads in a row, or
+// errReadCount for a count outside [0, len].
+func readFull(r io.Reader, b []byte) (int, error) {
+	n, empty := 0, 0
+	for n < len(b) {
+		k, err := r.Read(b[n:])
+		if k < 0 || k > len(b)-n {
+			return n, errReadCount
+		}
+		n += k
+		if err != nil {
+			return n, err
+		}
+		if k > 0 {
+			empty = 0
+		} else if empty++; empty >= maxEmptyReads {
+			return n, io.ErrNoProgress
+		}
+	}
+	return n, nil
+}
+
+// skipLine reads r through its next newline, with b as scratch space: the
+// have bytes read after the newline are left at the start of b; skipped
+// counts the bytes up to and including it; nl tells whether there was one
+// (otherwise r ended or failed: err).
+func skipLine(r io.Reader, b []byte) (have int, skipped int64, nl bool, err error) {
+	for {
+		n, err := readFull(r, b)
+		if i := bytes.IndexByte(b[:n], '\n'); i >= 0 {
+			return copy(b, b[i+1:n]), skipped + int64(i) + 1, true, err
+		}
+		skipped += int64(n)
+		if err != nil {
+			return 0, skipped, false, err
+		}
+	}
+}
+
+// testMalloc, when a test sets it, is told the size of each input buffer a
+// stream or map allocates.
+var testMalloc atomic.Pointer[func(n int)]
+
+// mallocBuf allocates an input buffer of n bytes in C memory.
+func mallocBuf(n int) unsafe.Pointer {
+	if f := testMalloc.Load(); f != nil {
+		(*f)(n)
+	}
+	return shim.Malloc(uint64(n))
 }
 
 // countLines keeps line numbers exact across chunks: the lines of each

@@ -189,6 +189,9 @@ typedef struct sj_map_cfg {
   uintptr_t ctx;      /* passed back to Go */
   int32_t threads;
   int32_t reader;
+  uint64_t max_doc;   /* longest line parsed (bytes, newline excluded); a longer
+                         one is not parsed but delivered as a bad document
+                         (CAPACITY, err_off max_doc); 0: no limit */
 } sj_map_cfg;
 /* A map over buf (ignored with reader set): sj_map_new copies cfg (NULL when
  * out of memory or threads < 1); each worker 0 <= w < threads is run by one

@@ -1352,7 +1352,7 @@ void run_chunk(map_run *m, int w, const uint8_t *buf, uint64_t len, uint64_t cap
   uint64_t pos = 0;
   while (pos < len) {
     if (m->stop.load(std::memory_order_relaxed) || base + pos > m->stop_at.load(std::memory_order_relaxed)) return;
-    uint64_t end = pos + c->batch;
+    uint64_t end = pos + c->batch, line = 0;
     if (end >= len) {
       end = len;
     } else {
@@ -1362,24 +1362,42 @@ void run_chunk(map_run *m, int w, const uint8_t *buf, uint64_t len, uint64_t cap
       } else {  // a line longer than the batch: the batch grows to hold it
         const void *nl = std::memchr(buf + end, '\n', size_t(len - end));
         end = nl ? uint64_t(static_cast<const uint8_t *>(nl) - buf) + 1 : len;
+        line = (nl ? end - 1 : end) - pos;
       }
     }
     const uint8_t *b = buf + pos;
-    uint64_t blen = end - pos, bcap = cap - pos;
-    if (bcap < blen + simdjson::SIMDJSON_PADDING) {  // the input's last bytes lack padding
-      tmp.assign(b, b + blen);
-      tmp.resize(size_t(blen + simdjson::SIMDJSON_PADDING), ' ');
-      b = tmp.data();
-      bcap = tmp.size();
+    uint64_t blen = end - pos, bcap = cap - pos, consumed = blen;
+    if (c->max_doc && line > c->max_doc) {
+      // Longer than the limit: one bad document, neither copied nor parsed.
+      begin_input(p);
+      p->docs.push_back(sj_doc{0, 0, uint32_t(std::min<uint64_t>(line, UINT32_MAX)), simdjson::CAPACITY,
+                               uint32_t(c->max_doc), 0});
+      if (c->proj && !p->fields.add(c->proj->nfields)) {
+        int zero = 0;
+        m->rc.compare_exchange_strong(zero, int(simdjson::MEMALLOC));
+        m->stop.store(1);
+        return;
+      }
+      p->res.docs = p->docs.data();
+      p->res.ndocs = 1;
+      p->res.fields = c->proj ? p->fields.data() : nullptr;
+      p->res.consumed = blen;
+    } else {
+      if (bcap < blen + simdjson::SIMDJSON_PADDING) {  // the input's last bytes lack padding
+        tmp.assign(b, b + blen);
+        tmp.resize(size_t(blen + simdjson::SIMDJSON_PADDING), ' ');
+        b = tmp.data();
+        bcap = tmp.size();
+      }
+      int rc = sj_batch(p, b, blen, bcap, 0, 1, c->proj);
+      if (rc) {
+        int zero = 0;
+        m->rc.compare_exchange_strong(zero, rc);
+        m->stop.store(1);
+        return;
+      }
+      if (p->res.consumed) consumed = p->res.consumed;
     }
-    int rc = sj_batch(p, b, blen, bcap, 0, 1, c->proj);
-    if (rc) {
-      int zero = 0;
-      m->rc.compare_exchange_strong(zero, rc);
-      m->stop.store(1);
-      return;
-    }
-    uint64_t consumed = p->res.consumed ? p->res.consumed : blen;
     int g = sjGoBatch(c->ctx, w, base + pos, const_cast<uint8_t *>(b), consumed);
     if (g == 1) {
       m->stop.store(1);

@@ -221,6 +221,7 @@ func RunMap(c *MapConfig) (rc int) {
 		proj:    (*C.sj_projection)(c.Proj),
 		ctx:     C.uintptr_t(h),
 		threads: C.int32_t(n),
+		max_doc: C.uint64_t(c.MaxDoc),
 	}
 	if c.Reader {
 		cfg.reader = 1

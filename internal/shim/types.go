@@ -60,6 +60,7 @@ type MapConfig struct {
 	Cap     uint64
 	Chunk   uint64
 	Batch   uint64
+	MaxDoc  uint64 // longest line parsed (newline excluded); longer: a bad line
 	Parsers []unsafe.Pointer
 	Proj    unsafe.Pointer
 	Handler MapHandler // receives the workers' calls
