@@ -19,3 +19,7 @@ func StackLevelsForTest(p *Parser) int {
 	}
 	return int(shim.StackLevels(p.nat.c))
 }
+
+// ChunkScanBytesForTest returns the bytes the maps have searched for their
+// chunks' line starts so far.
+func ChunkScanBytesForTest() uint64 { return shim.ChunkScanBytes() }

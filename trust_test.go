@@ -521,3 +521,28 @@ func TestMapCallbackFatalChild(t *testing.T) {
 		}
 	})
 }
+
+// TestMapLongLineChunkStarts: Map over bytes cuts the input into chunks at
+// line starts; every chunk whose nominal start fell inside one long line
+// searched to that line's end (an 8 MiB line over 4 KiB chunks: about 8 GiB
+// searched). The search is now linear in the input.
+func TestMapLongLineChunkStarts(t *testing.T) {
+	long := 8 << 20
+	in := []byte("1\n\"" + strings.Repeat("x", long) + "\"\n2\n" + strings.Repeat("3\n", 5000))
+	before := simdjson.ChunkScanBytesForTest()
+	states, err := simdjson.Map(simdjson.Bytes(in), func(int) *int { return new(int) }, func(n *int, d simdjson.Document) error {
+		*n++
+		return nil
+	}, simdjson.Threads(2), simdjson.ChunkSize(4096), simdjson.BatchSize(4096))
+	require.NoError(t, err)
+	total := 0
+	for _, n := range states {
+		total += *n
+	}
+	require.Equal(t, 5003, total)
+	scanned := simdjson.ChunkScanBytesForTest() - before
+	t.Logf("searched %d bytes for chunk starts over %d bytes of input", scanned, len(in))
+	if scanned > uint64(4*len(in)) {
+		t.Fatalf("searched %d bytes for chunk starts over %d bytes of input", scanned, len(in))
+	}
+}

@@ -209,6 +209,8 @@ typedef struct sj_map sj_map;
 sj_map *sj_map_new(const sj_map_cfg *cfg, const uint8_t *buf);
 void sj_map_work(sj_map *m, int worker);
 int sj_map_free(sj_map *m);
+/* Bytes searched for the chunks' line starts, over all maps (for tests). */
+uint64_t sj_map_chunk_scan_bytes(void);
 
 /* One chunk handed out by sjGoNextChunk. */
 typedef struct sj_chunk {

@@ -30,6 +30,7 @@
 #include <atomic>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <pthread.h>
 #include <new>
 #include <string>
@@ -1320,6 +1321,8 @@ struct sj_map {
   std::atomic<uint64_t> stop_at{UINT64_MAX};  // skip batches starting after this offset
   std::atomic<int> rc{0};                // first native error
   std::vector<std::vector<uint8_t>> tmp{};  // per worker: the padded copy of a last batch
+  std::mutex memo_mu;                       // chunk_start's longest search
+  uint64_t memo_lo{}, memo_hi{};
 };
 
 namespace {
@@ -1327,14 +1330,33 @@ namespace {
 using map_run = sj_map;
 
 // Start of chunk k: the first line start at or after k * chunk.
-uint64_t chunk_start(const map_run *m, uint64_t k) {
+// Bytes chunk_start has searched, over every map (for tests).
+std::atomic<uint64_t> g_chunk_scan{0};
+
+// Start of chunk k: the first line start at or after k * chunk. Chunks whose
+// nominal start falls inside one long line all start after it: the longest
+// search so far is remembered (no newline in [memo_lo, memo_hi - 1)), so a
+// line longer than many chunks is searched about once, not once per chunk.
+uint64_t chunk_start(map_run *m, uint64_t k) {
   const sj_map_cfg *c = m->cfg;
   if (k == 0) return 0;
   if (c->chunk == 0 || k > c->len / c->chunk) return c->len;
   uint64_t s = k * c->chunk;
   if (s >= c->len) return c->len;
-  const void *nl = std::memchr(m->buf + s - 1, '\n', size_t(c->len - (s - 1)));
-  return nl ? uint64_t(static_cast<const uint8_t *>(nl) - m->buf) + 1 : c->len;
+  const uint64_t q = s - 1;
+  {
+    std::lock_guard<std::mutex> g(m->memo_mu);
+    if (q >= m->memo_lo && q < m->memo_hi) return m->memo_hi;
+  }
+  const void *nl = std::memchr(m->buf + q, '\n', size_t(c->len - q));
+  const uint64_t r = nl ? uint64_t(static_cast<const uint8_t *>(nl) - m->buf) + 1 : c->len;
+  g_chunk_scan.fetch_add(r - q, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> g(m->memo_mu);
+  if (r - q > m->memo_hi - m->memo_lo) {
+    m->memo_lo = q;
+    m->memo_hi = r;
+  }
+  return r;
 }
 
 void stop_at(map_run *m, uint64_t off) {
@@ -1451,6 +1473,8 @@ void sj_map_work(sj_map *m, int worker) {
   if (worker < 0 || worker >= m->cfg->threads) return;
   map_worker_main(m, worker);
 }
+
+uint64_t sj_map_chunk_scan_bytes(void) { return g_chunk_scan.load(); }
 
 int sj_map_free(sj_map *m) {
   int rc = m->rc.load();

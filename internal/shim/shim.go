@@ -246,6 +246,10 @@ func RunMap(c *MapConfig) (rc int) {
 	return 0
 }
 
+// ChunkScanBytes returns the bytes searched for the map chunks' line
+// starts, over all maps (for tests).
+func ChunkScanBytes() uint64 { return uint64(C.sj_map_chunk_scan_bytes()) }
+
 // Release forgets the current document.
 func Release(x unsafe.Pointer) { C.sj_release(p(x)) }
 

@@ -82,6 +82,8 @@ func RunMap(c *MapConfig) (rc int) {
 	return noCGO
 }
 
+func ChunkScanBytes() uint64 { return 0 }
+
 func Release(x unsafe.Pointer) {
 }
 
