@@ -2,6 +2,7 @@ package simdjson
 
 import (
 	"bytes"
+	"errors"
 	"iter"
 	"runtime"
 	"strconv"
@@ -293,8 +294,12 @@ func (v Value) Int64() (int64, error) {
 // Uint64) as ErrNumberOutOfRange rather than simdjson's ErrIncorrectType.
 func (v Value) intError(rc int) error {
 	if ErrorCode(rc) == ErrIncorrectType {
-		if raw, err := v.rawNumber(); err == nil && !strings.ContainsAny(string(raw), ".eE") {
+		raw, err := v.rawNumber()
+		if err == nil && !strings.ContainsAny(string(raw), ".eE") {
 			return &Error{Code: ErrNumberOutOfRange, Offset: v.offset()}
+		}
+		if errors.Is(err, ErrNumber) || errors.Is(err, ErrTrailingContent) {
+			return err // not a number at all: 123x
 		}
 	}
 	return v.p.fail(rc)
@@ -445,7 +450,10 @@ func (v Value) rawNumber() ([]byte, error) {
 	if end == start {
 		return nil, &Error{Code: ErrIncorrectType, Offset: v.offset()}
 	}
-	if !validNumber(in[start:end]) || (end < len(in) && !delimiter(in[end])) {
+	// In a concatenated stream a document's root number may be followed
+	// directly by the next document's token (123[1]).
+	nextDoc := v.depth() == 1 && p.batch && p.idx != nil && v.tok < p.ntok && uint32(end) == p.nextOff(v.tok)
+	if !validNumber(in[start:end]) || (end < len(in) && !delimiter(in[end]) && !nextDoc) {
 		return nil, &Error{Code: ErrNumber, Offset: v.offset()}
 	}
 	if v.depth() == 1 && !p.batch {

@@ -546,3 +546,55 @@ func TestMapLongLineChunkStarts(t *testing.T) {
 		t.Fatalf("searched %d bytes for chunk starts over %d bytes of input", scanned, len(in))
 	}
 }
+
+// TestRawNumberRootTrailing: RawNumber of a document's root number checks
+// what follows it, as the other getters do (`1 2` returned `1`), and lets a
+// concatenated stream's next document follow it directly; Int64 of a number
+// followed by garbage is ErrNumber.
+func TestRawNumberRootTrailing(t *testing.T) {
+	p := simdjson.NewParser()
+	defer p.Close()
+	for _, c := range []struct {
+		in   string
+		want error
+	}{
+		{"1 2", simdjson.ErrTrailingContent},
+		{"12345678901233456789012345,123", simdjson.ErrTrailingContent},
+		{"12345678901233456789012345 ", nil},
+		{" 7 \n\t", nil},
+	} {
+		d, err := p.ParseString(c.in)
+		if err != nil {
+			require.ErrorIs(t, err, c.want, c.in)
+			continue
+		}
+		_, err = d.RawNumber()
+		if c.want == nil {
+			require.NoError(t, err, c.in)
+		} else {
+			require.ErrorIs(t, err, c.want, c.in)
+			_, _, _, _, err = d.Number()
+			require.ErrorIs(t, err, c.want, c.in)
+		}
+	}
+	d, err := p.ParseString(`[12345678901234567890123x]`)
+	require.NoError(t, err)
+	v, err := d.Index(0)
+	require.NoError(t, err)
+	_, err = v.Int64()
+	require.ErrorIs(t, err, simdjson.ErrNumber)
+	_, _, _, _, err = v.Number()
+	require.ErrorIs(t, err, simdjson.ErrNumber)
+
+	s := p.Stream(simdjson.Bytes(simdjson.Pad([]byte("12345678901234567890123[1] 5"))), simdjson.Concatenated())
+	var raws []string
+	for _, d := range s.Documents() {
+		if d.Type() == simdjson.TypeNumber {
+			raw, err := d.RawNumber()
+			require.NoError(t, err)
+			raws = append(raws, string(raw))
+		}
+	}
+	require.NoError(t, s.Err())
+	require.Equal(t, []string{"12345678901234567890123", "5"}, raws)
+}

@@ -93,7 +93,7 @@ struct pnode {
   bool has_index{};
   int32_t slot{-1};         // field number when a pointer ends here
   std::vector<uint32_t> kids;
-  uint64_t full{};          // a mask with a bit per kid (0: more than 64 kids)
+  uint64_t full{};          // a mask with a bit per kid (up to 64 kids; see project_wide)
   uint64_t lens{};          // bit min(len, 63) set for the key of each kid
 };
 
@@ -111,6 +111,9 @@ struct sj_projection {
   std::vector<pnode> nodes;  // nodes[0] is the document, for the fields in no case
   std::vector<pcase> cases;
   uint64_t nfields{};
+  // The most words of found-bits that the nodes with more than 64 kids on
+  // one path from a trie's root need (project_wide): a parser's pbits.
+  size_t wide_words{};
 };
 
 // The projected fields of a batch's documents, a row of nfields per
@@ -168,6 +171,15 @@ struct sj_parser {
   uint8_t *sb_end{};
   std::vector<std::unique_ptr<uint8_t[]>> overflow{};
   std::string scratch{};
+  // Found-bits of the projection nodes with more than 64 kids being searched
+  // (project_wide), a stack: pbits[ptop:] is free. Sized per batch for the
+  // projection (sj_batch); projections are shared, this state is not.
+  std::unique_ptr<uint64_t[]> pbits{};
+  size_t pbits_cap{}, ptop{};
+  // A copy of a number that simdjson's root-number buffer cannot hold,
+  // followed by spaces (slow_number).
+  std::unique_ptr<uint8_t[]> nbuf{};
+  size_t nbuf_cap{};
   cstate_entry cstate[kCacheSize]{};
   sstate_entry sstate[kCacheSize]{};
 
@@ -662,6 +674,166 @@ inline const uint32_t *indexes(sj_parser *p) {
   return (p->parser.*sj_get(rob_p_impl()))->structural_indexes.get();
 }
 
+// Whether c may follow a number: whitespace, ',', '}' or ']'.
+inline bool number_delim(uint8_t c) { return is_ws(c) || c == ',' || c == '}' || c == ']'; }
+
+inline bool is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
+
+// Byte offset just past the span of the scalar at tok, as simdjson's root
+// getters see it: the offset of the next token, or for the last token the
+// index stage 1 stores after it (the input's end; in a partial batch of a
+// concatenated stream, the start of the incomplete document left for the
+// next batch, which next_off would include while the batch is split).
+inline uint64_t span_end(const sj_parser *p, uint32_t tok) {
+  return std::min<uint64_t>(p->root[tok + 1], p->len);
+}
+
+// Copies s[0:n) into the parser's nbuf followed by SIMDJSON_PADDING spaces,
+// where simdjson's number parsers may run (they need a delimiter after the
+// number and read a few bytes past it); nullptr when out of memory.
+const uint8_t *copy_padded(sj_parser *p, const uint8_t *s, size_t n) {
+  const size_t need = n + simdjson::SIMDJSON_PADDING;
+  if (p->nbuf_cap < need) {
+    p->nbuf.reset(new (std::nothrow) uint8_t[need]);
+    p->nbuf_cap = p->nbuf ? need : 0;
+    if (!p->nbuf) return nullptr;
+  }
+  uint8_t *b = p->nbuf.get();
+  std::memcpy(b, s, n);
+  std::memset(b + n, ' ', simdjson::SIMDJSON_PADDING);
+  return b;
+}
+
+// simdjson's root getters copy the span of the root scalar at tok (its text
+// and the whitespace after it, up to the next token or the end of the input)
+// into a buffer of a fixed size: 21 bytes for an int64 or uint64, 6 for a
+// bool, 1,083 for a double or number; they fail when the span does not fit,
+// even when the text would: `true` followed by three spaces and a newline is
+// INCORRECT_TYPE, `1` followed by 21 spaces NUMBER_ERROR. Such a span is read
+// from root_text's copy instead, by the parser simdjson runs on its own.
+inline bool root_span_fits(const sj_parser *p, uint32_t tok, uint64_t n) {
+  return span_end(p, tok) - tok_off(p, tok) <= n;
+}
+
+// The text of the root scalar at tok without the whitespace after it, copied
+// as copy_padded does; nullptr when out of memory.
+const uint8_t *root_text(sj_parser *p, uint32_t tok) {
+  const uint8_t *s = p->buf + tok_off(p, tok);
+  const uint8_t *e = p->buf + span_end(p, tok);
+  while (e > s && is_ws(e[-1])) e--;
+  return copy_padded(p, s, size_t(e - s));
+}
+
+// simdjson's bool parser, over root_text's copy.
+simdjson::simdjson_result<bool> text_bool(const uint8_t *b) {
+  if (std::memcmp(b, "true", 4) == 0 && is_ws(b[4])) return true;
+  if (std::memcmp(b, "false", 5) == 0 && is_ws(b[5])) return false;
+  return simdjson::INCORRECT_TYPE;
+}
+
+// A root scalar read by root_get (simdjson's root getter, a callable of
+// the value iterator) or, when its span does not fit simdjson's buffer of
+// n bytes, by text_get over root_text's copy, with the check of trailing
+// content at the root of a single document.
+template <typename T, typename RootGet, typename TextGet>
+inline error_code root_scalar(sj_parser *p, uint32_t tok, uint64_t n, T &v, RootGet root_get, TextGet text_get) {
+  if (simdjson_likely(root_span_fits(p, tok, n))) return root_get().get(v);
+  const uint8_t *b = root_text(p, tok);
+  if (!b) return simdjson::MEMALLOC;
+  error_code err = text_get(b).get(v);
+  if (!err && !p->batch && tok + 1 < p->ntok) err = simdjson::TRAILING_CONTENT;
+  return err;
+}
+
+// Reads the number at tok that simdjson refused with NUMBER_ERROR or
+// BIGINT_ERROR into f (SJ_F_INT64, SJ_F_UINT64, SJ_F_DOUBLE or SJ_F_BIGINT
+// with its text in str/len); returns 0 or an error code. It covers what
+// simdjson 3.9.4 leaves out: a 20-digit integer above the uint64 range
+// (NUMBER_ERROR), an integer beyond 64 bits (BIGINT_ERROR, reported without
+// a look at what follows its digits: `12345678901234567890123x`), and a root
+// number longer than simdjson's root-number buffer (1,083 bytes:
+// NUMBER_ERROR, BIGINT_ERROR for digits only). The text must match JSON's
+// number grammar and be followed by whitespace, ',', '}', ']' or the end of
+// the input (at depth 1, or by the next token: the next document of a
+// batch), and at the root of a single document by nothing but whitespace
+// (else TRAILING_CONTENT). Nothing past the input's end is read (a document
+// parsed in place, or a batch's last line, may be followed by anything). A
+// float is parsed by simdjson's own number parser (correctly rounded) from a
+// copy followed by spaces: the same value (or error, for one beyond
+// float64's range) it gives for the number inside an array. Good input
+// comes here only for those numbers.
+int slow_number(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
+  const uint8_t *s = p->buf + tok_off(p, tok);
+  const uint8_t *end = p->buf + p->len;
+  const uint8_t *lim = p->buf + span_end(p, tok);
+  const uint8_t *q = s;
+  if (q < lim && *q == '-') q++;
+  const uint8_t *d0 = q;
+  if (q < lim && *q == '0') {
+    q++;
+  } else {
+    while (q < lim && is_digit(*q)) q++;
+  }
+  if (q == d0) return simdjson::NUMBER_ERROR;
+  const uint8_t *d1 = q;
+  bool integer = true;
+  if (q < lim && *q == '.') {
+    integer = false;
+    const uint8_t *f0 = ++q;
+    while (q < lim && is_digit(*q)) q++;
+    if (q == f0) return simdjson::NUMBER_ERROR;
+  }
+  if (q < lim && (*q == 'e' || *q == 'E')) {
+    integer = false;
+    q++;
+    if (q < lim && (*q == '+' || *q == '-')) q++;
+    const uint8_t *e0 = q;
+    while (q < lim && is_digit(*q)) q++;
+    if (q == e0) return simdjson::NUMBER_ERROR;
+  }
+  if (q < lim ? !number_delim(*q) : depth > 1 && q < end && !number_delim(*q)) return simdjson::NUMBER_ERROR;
+  // After a valid number (as simdjson checks it): a delimiter other than
+  // whitespace is a token of its own, and whitespace ends at one, so with
+  // no token after this one only whitespace follows.
+  const int trailing = depth == 1 && !p->batch && tok + 1 < p->ntok ? simdjson::TRAILING_CONTENT : 0;
+  const size_t n = size_t(q - s);
+  if (integer) {
+    if (d1 - d0 <= 20) {
+      uint64_t v = 0;
+      bool ovf = false;
+      for (const uint8_t *c = d0; c < d1 && !ovf; c++) {
+        const uint64_t d = uint64_t(*c - '0');
+        if (v > (UINT64_MAX - d) / 10) ovf = true;
+        else v = v * 10 + d;
+      }
+      if (!ovf && s != d0 && v <= uint64_t(INT64_MAX) + 1) {
+        f.kind = SJ_F_INT64;
+        f.u = ~v + 1;
+        return trailing;
+      }
+      if (!ovf && s == d0) {
+        f.kind = v <= uint64_t(INT64_MAX) ? SJ_F_INT64 : SJ_F_UINT64;
+        f.u = v;
+        return trailing;
+      }
+    }
+    f.kind = SJ_F_BIGINT;
+    f.str = s;
+    f.len = n;
+    return trailing;
+  }
+  const uint8_t *b = copy_padded(p, s, n);
+  if (!b) return simdjson::MEMALLOC;
+  od::number num;
+  if (simdjson::builtin::numberparsing::parse_number(b, num) != simdjson::SUCCESS ||
+      num.get_number_type() != od::number_type::floating_point_number) {
+    return simdjson::NUMBER_ERROR;
+  }
+  f.kind = SJ_F_DOUBLE;
+  f.f = num.get_double();
+  return trailing;
+}
+
 // Extracts the scalar at token tok (depth) into f.
 void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
   uint8_t c = tok_char(p, tok);
@@ -690,7 +862,7 @@ void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
   } else if (c == 't' || c == 'f') {
     bool b = false;
     set_pos(p, tok, depth);
-    err = (root ? vi.get_root_bool(false) : vi.get_bool()).get(b);
+    err = root ? root_scalar(p, tok, 6, b, [&] { return vi.get_root_bool(false); }, text_bool) : vi.get_bool().get(b);
     if (!err) {
       f.kind = SJ_F_BOOL;
       f.u = b;
@@ -709,26 +881,12 @@ void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
     od::number num;
     set_pos(p, tok, depth);
     err = (root ? vi.get_root_number(false) : vi.get_number()).get(num);
-    if (err == simdjson::NUMBER_ERROR) {
-      // simdjson 3.9.4 reports a 20-digit integer above the uint64 range as
-      // NUMBER_ERROR (21 digits and more as BIGINT_ERROR).
-      const uint8_t *q = p->buf + tok_off(p, tok);
-      const uint8_t *lim = p->buf + next_off(p, tok);
-      if (q < lim && *q == '-') q++;
-      const uint8_t *d0 = q;
-      while (q < lim && *q >= '0' && *q <= '9') q++;
-      if (q - d0 >= 20 && *d0 != '0' && (q == lim || is_ws(*q) || *q == ',' || *q == '}' || *q == ']')) {
-        err = simdjson::BIGINT_ERROR;
-      }
-    }
-    if (err == simdjson::BIGINT_ERROR) {
-      f.kind = SJ_F_BIGINT;
-      f.str = p->buf + tok_off(p, tok);
-      const uint8_t *e = f.str;
-      const uint8_t *lim = p->buf + next_off(p, tok);
-      while (e < lim && !is_ws(*e) && *e != ',' && *e != '}' && *e != ']') e++;
-      f.len = uint64_t(e - f.str);
-      return;
+    if (err == simdjson::NUMBER_ERROR || err == simdjson::BIGINT_ERROR) {
+      // A big integer, a root number too long for simdjson's buffer, or
+      // an invalid number.
+      const int rc = slow_number(p, tok, depth, f);
+      if (rc == 0) return;
+      err = error_code(rc);
     }
     if (!err) {
       switch (num.get_number_type()) {
@@ -770,36 +928,47 @@ inline int32_t match_index(const sj_projection *pr, const pnode &nd, uint64_t i)
   return -1;
 }
 
-// Extracts the values of projection node nd and of its kids from the value
-// at token t (depth: as the handles count it, 1 for a document) into row.
-// The value has been walked (walk_value): each of its containers' closing
-// token is in the jump table, so the search visits only the keys (or
-// elements) of the containers on the projection's paths and steps over
-// every value in one move. Of duplicate keys the first is taken, as
-// find_field and at_pointer do. Returns false when a container on the way
-// is malformed (the walk checks brackets only): a key not followed by ':'
-// and a value, a missing value, or a value not followed by ',' or the
-// closing bracket (a ',' right before it included).
-bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t *idx, uint32_t t, int32_t depth,
-             sj_field *row) {
-  const pnode &x = pr->nodes[nd];
-  const uint8_t *buf = p->buf;
-  const uint64_t *jump = p->jump.get();
-  uint8_t c = buf[idx[t]];
-  bool obj = c == '{';
-  if (!obj && c != '[') {
-    if (x.slot >= 0) extract(p, t, depth, row[x.slot]);
+// Which kids of a node with up to 64 kids a search has found: a bit each.
+struct found_narrow {
+  uint64_t bits;
+  const uint64_t full;
+  // Marks kid j found; false when it already was.
+  bool add(int32_t j) {
+    const uint64_t b = uint64_t(1) << j;
+    if (bits & b) return false;
+    bits |= b;
     return true;
   }
-  uint32_t close = uint32_t(jump[t]);
-  if (x.slot >= 0) {
-    sj_field &f = row[x.slot];
-    f.kind = obj ? SJ_F_OBJECT : SJ_F_ARRAY;
-    f.str = buf + idx[t];
-    f.len = uint64_t(idx[close]) + 1 - idx[t];
+  bool all() const { return bits == full; }
+};
+
+// The same for more kids, with the bits on the parser's stack (pbits).
+struct found_wide {
+  uint64_t *w;
+  size_t left;  // kids not found yet
+  bool add(int32_t j) {
+    uint64_t &x = w[size_t(j) >> 6];
+    const uint64_t b = uint64_t(1) << (j & 63);
+    if (x & b) return false;
+    x |= b;
+    left--;
+    return true;
   }
-  if (x.kids.empty()) return true;
-  uint64_t found = 0;
+  bool all() const { return left == 0; }
+};
+
+bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t *idx, uint32_t t, int32_t depth,
+             sj_field *row);
+
+// The search of project through the keys (or elements) of the container at
+// token t, whose closing bracket is close, for the kids of node x; found
+// tells which were found (the first of duplicate keys is taken) and ends
+// the search once every kid is.
+template <typename Found>
+inline bool project_kids(sj_parser *p, const sj_projection *pr, const pnode &x, const uint32_t *idx, uint32_t t,
+                         uint32_t close, bool obj, int32_t depth, sj_field *row, Found &found) {
+  const uint8_t *buf = p->buf;
+  const uint64_t *jump = p->jump.get();
   uint64_t i = 0;  // element index
   uint32_t k = t + 1;
   while (k < close) {
@@ -818,13 +987,9 @@ bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
     }
     uint8_t vc = buf[idx[v]];
     if (vc == ',' || vc == ':' || vc == '}' || vc == ']') return false;  // no value
-    if (j >= 0) {
-      uint64_t bit = j < 64 ? uint64_t(1) << j : 0;
-      if (!(found & bit)) {
-        found |= bit;
-        if (!project(p, pr, x.kids[size_t(j)], idx, v, depth + 1, row)) return false;
-        if (found == x.full) return true;
-      }
+    if (j >= 0 && found.add(j)) {
+      if (!project(p, pr, x.kids[size_t(j)], idx, v, depth + 1, row)) return false;
+      if (found.all()) return true;
     }
     uint32_t e = (vc == '{' || vc == '[' ? uint32_t(jump[v]) : v) + 1;  // the token after the value
     if (e == close) return true;
@@ -833,6 +998,55 @@ bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
     if (k == close) return false;  // a ',' before the closing bracket
   }
   return true;
+}
+
+// project_kids for a node with more than 64 kids: its found-bits take
+// (kids + 63) / 64 words of the parser's stack, which sj_batch sized for
+// the projection's widest path (sj_projection::wide_words).
+__attribute__((noinline)) bool project_wide(sj_parser *p, const sj_projection *pr, const pnode &x,
+                                            const uint32_t *idx, uint32_t t, uint32_t close, bool obj,
+                                            int32_t depth, sj_field *row) {
+  const size_t words = (x.kids.size() + 63) / 64;
+  if (p->ptop + words > p->pbits_cap) return false;  // not expected: sized per batch
+  found_wide found{p->pbits.get() + p->ptop, x.kids.size()};
+  std::memset(found.w, 0, words * sizeof(uint64_t));
+  p->ptop += words;
+  const bool ok = project_kids(p, pr, x, idx, t, close, obj, depth, row, found);
+  p->ptop -= words;
+  return ok;
+}
+
+// Extracts the values of projection node nd and of its kids from the value
+// at token t (depth: as the handles count it, 1 for a document) into row.
+// The value has been walked (walk_value): each of its containers' closing
+// token is in the jump table, so the search visits only the keys (or
+// elements) of the containers on the projection's paths and steps over
+// every value in one move. Of duplicate keys the first is taken, as
+// find_field and at_pointer do. Returns false when a container on the way
+// is malformed (the walk checks brackets only): a key not followed by ':'
+// and a value, a missing value, or a value not followed by ',' or the
+// closing bracket (a ',' right before it included).
+bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t *idx, uint32_t t, int32_t depth,
+             sj_field *row) {
+  const pnode &x = pr->nodes[nd];
+  const uint8_t *buf = p->buf;
+  uint8_t c = buf[idx[t]];
+  bool obj = c == '{';
+  if (!obj && c != '[') {
+    if (x.slot >= 0) extract(p, t, depth, row[x.slot]);
+    return true;
+  }
+  uint32_t close = uint32_t(p->jump[t]);
+  if (x.slot >= 0) {
+    sj_field &f = row[x.slot];
+    f.kind = obj ? SJ_F_OBJECT : SJ_F_ARRAY;
+    f.str = buf + idx[t];
+    f.len = uint64_t(idx[close]) + 1 - idx[t];
+  }
+  if (x.kids.empty()) return true;
+  if (simdjson_unlikely(x.kids.size() > 64)) return project_wide(p, pr, x, idx, t, close, obj, depth, row);
+  found_narrow found{0, x.full};
+  return project_kids(p, pr, x, idx, t, close, obj, depth, row, found);
 }
 
 // Whether the whitespace right before offset o (which a non-whitespace
@@ -1487,6 +1701,12 @@ int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int m
   begin_input(p);
   if (cap < len + simdjson::SIMDJSON_PADDING) return simdjson::INSUFFICIENT_PADDING;
   if (len >= uint64_t(UINT32_MAX) - 64) return simdjson::CAPACITY;
+  p->ptop = 0;
+  if (pr && pr->wide_words > p->pbits_cap) {  // nodes with more than 64 kids
+    p->pbits.reset(new (std::nothrow) uint64_t[pr->wide_words]);
+    p->pbits_cap = p->pbits ? pr->wide_words : 0;
+    if (!p->pbits) return simdjson::MEMALLOC;
+  }
   int rc = mode == 0 ? batch_ndjson(p, buf, len, pr) : batch_many(p, buf, len, final, pr);
   if (rc) {
     p->buf = nullptr;
@@ -1577,12 +1797,23 @@ sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uin
   }
   for (pnode &nd : pr->nodes) {
     size_t k = nd.kids.size();
-    nd.full = k > 64 ? 0 : k == 64 ? ~uint64_t(0) : (uint64_t(1) << k) - 1;
+    nd.full = k >= 64 ? ~uint64_t(0) : (uint64_t(1) << k) - 1;
     for (uint32_t kid : nd.kids) {
       const size_t n = pr->nodes[kid].key.size();
       nd.lens |= uint64_t(1) << (n < 63 ? n : 63);
     }
   }
+  // The found-bits of the nodes with more than 64 kids on the widest path
+  // from each trie's root (a kid comes after its parent in nodes).
+  std::vector<size_t> need(pr->nodes.size());
+  for (size_t i = pr->nodes.size(); i-- > 0;) {
+    const pnode &nd = pr->nodes[i];
+    size_t m = 0;
+    for (uint32_t kid : nd.kids) m = std::max(m, need[kid]);
+    need[i] = m + (nd.kids.size() > 64 ? (nd.kids.size() + 63) / 64 : 0);
+  }
+  pr->wide_words = need[0];
+  for (const pcase &k : pr->cases) pr->wide_words = std::max(pr->wide_words, need[k.root]);
   return pr.release();
 }
 
@@ -1752,13 +1983,16 @@ int sj_string(sj_parser *p, uint32_t tok, int32_t depth) {
   return inside(p, sj_string_impl(p, tok, depth), false);
 }
 
-#define SJ_SCALAR(NAME, TYPE, GET, ROOTGET, STORE)                             \
+// N and TEXTGET: see root_scalar.
+#define SJ_SCALAR(NAME, TYPE, GET, ROOTGET, N, TEXTGET, STORE)                 \
   int NAME(sj_parser *p, uint32_t tok, int32_t depth) {                        \
     if (int rc = check(p, tok, depth)) return rc;                              \
     set_pos(p, tok, depth);                                                    \
     od::value_iterator vi = make_vi(p, tok, depth);                            \
     TYPE v{};                                                                  \
-    error_code err = depth == 1 ? vi.ROOTGET.get(v) : vi.GET.get(v);           \
+    error_code err = depth == 1 ? root_scalar(p, tok, N, v, [&] { return vi.ROOTGET; },               \
+                                              [](const uint8_t *b) { return TEXTGET(b); })            \
+                                : vi.GET.get(v);                                                      \
     if (err) {                                                                 \
       int rc = after(p, err, tok);                                             \
       p->res.err_off = tok_off(p, tok);                                        \
@@ -1768,11 +2002,28 @@ int sj_string(sj_parser *p, uint32_t tok, int32_t depth) {
     return 0;                                                                  \
   }
 
-SJ_SCALAR(sj_int64, int64_t, get_int64(), get_root_int64(!p->batch), p->res.u = uint64_t(v))
-SJ_SCALAR(sj_uint64, uint64_t, get_uint64(), get_root_uint64(!p->batch), p->res.u = v)
-SJ_SCALAR(sj_double, double, get_double(), get_root_double(!p->batch), p->res.f = v)
-SJ_SCALAR(sj_bool, bool, get_bool(), get_root_bool(!p->batch), p->res.u = v ? 1 : 0)
-SJ_SCALAR(sj_null, bool, is_null(), is_root_null(!p->batch), p->res.u = v ? 1 : 0)
+namespace numparse = simdjson::builtin::numberparsing;
+
+SJ_SCALAR(sj_int64, int64_t, get_int64(), get_root_int64(!p->batch), 21, numparse::parse_integer, p->res.u = uint64_t(v))
+SJ_SCALAR(sj_uint64, uint64_t, get_uint64(), get_root_uint64(!p->batch), 21, numparse::parse_unsigned, p->res.u = v)
+SJ_SCALAR(sj_double, double, get_double(), get_root_double(!p->batch), 1083, numparse::parse_double, p->res.f = v)
+SJ_SCALAR(sj_bool, bool, get_bool(), get_root_bool(!p->batch), 6, text_bool, p->res.u = v ? 1 : 0)
+
+// is_root_null reads the span in place (no buffer).
+int sj_null(sj_parser *p, uint32_t tok, int32_t depth) {
+  if (int rc = check(p, tok, depth)) return rc;
+  set_pos(p, tok, depth);
+  od::value_iterator vi = make_vi(p, tok, depth);
+  bool v{};
+  error_code err = depth == 1 ? vi.is_root_null(!p->batch).get(v) : vi.is_null().get(v);
+  if (err) {
+    int rc = after(p, err, tok);
+    p->res.err_off = tok_off(p, tok);
+    return rc;
+  }
+  p->res.u = v ? 1 : 0;
+  return 0;
+}
 
 static int sj_number_impl(sj_parser *p, uint32_t tok, int32_t depth) {
   if (int rc = check(p, tok, depth)) return rc;
@@ -1780,8 +2031,21 @@ static int sj_number_impl(sj_parser *p, uint32_t tok, int32_t depth) {
   od::value_iterator vi = make_vi(p, tok, depth);
   simdjson::ondemand::number n;
   error_code err = depth == 1 ? vi.get_root_number(!p->batch).get(n) : vi.get_number().get(n);
-  if (err == simdjson::BIGINT_ERROR) {
-    p->res.kind = 4;
+  if (err == simdjson::BIGINT_ERROR || err == simdjson::NUMBER_ERROR) {
+    // Check the big integer's grammar and what follows it; read a root
+    // number too long for simdjson's buffer (slow_number).
+    sj_field f{};
+    if (int rc = slow_number(p, tok, depth, f)) {
+      rc = after(p, rc, tok);
+      p->res.err_off = tok_off(p, tok);
+      return rc;
+    }
+    switch (f.kind) {
+      case SJ_F_INT64: p->res.kind = 1; p->res.u = f.u; break;
+      case SJ_F_UINT64: p->res.kind = 2; p->res.u = f.u; break;
+      case SJ_F_DOUBLE: p->res.kind = 3; p->res.f = f.f; break;
+      default: p->res.kind = 4; break;
+    }
     return 0;
   }
   if (err) {
@@ -1805,7 +2069,11 @@ int sj_number(sj_parser *p, uint32_t tok, int32_t depth) {
 static int sj_raw_impl(sj_parser *p, uint32_t tok, int32_t depth) {
   if (int rc = check(p, tok, depth)) return rc;
   uint8_t c = tok_char(p, tok);
+  // The root of a single document is the only value of its input: a token
+  // after it is trailing content (a batch's documents end at the next one).
+  const bool single_root = depth == 1 && !p->batch;
   if (c != '{' && c != '[') {
+    if (single_root && tok + 1 < p->ntok) return fail(p, simdjson::TRAILING_CONTENT, tok_off(p, tok + 1));
     p->res.u = next_off(p, tok);
     return 0;
   }
@@ -1817,6 +2085,7 @@ static int sj_raw_impl(sj_parser *p, uint32_t tok, int32_t depth) {
   if (ct == 0 || ct > p->ntok) return fail(p, simdjson::TAPE_ERROR, tok_off(p, tok));
   uint8_t close = tok_char(p, ct - 1);
   if (close != (c == '{' ? '}' : ']')) return fail(p, simdjson::TAPE_ERROR, tok_off(p, ct - 1));
+  if (single_root && ct < p->ntok) return fail(p, simdjson::TRAILING_CONTENT, tok_off(p, ct));
   p->res.u = uint64_t(p->root[ct - 1]) + 1;
   return 0;
 }
