@@ -31,7 +31,7 @@ test-nocgo:
 
 # Every fuzz target in turn, FUZZTIME each (go test -fuzz takes one at a time).
 FUZZTIME ?= 10m
-FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize
 fuzz:
 	@for f in $(FUZZ_TARGETS); do echo "== $$f ($(FUZZTIME))"; \
 	  $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) . || exit 1; done
