@@ -353,6 +353,26 @@ func (d *decodeState) count(i uint32) int {
 	return n
 }
 
+// maxMapHint caps the size hint of the maps Unmarshal makes: the most
+// entries one table of Go's maps holds without growing (1024 slots at a
+// load of 7/8). The tape's field count includes duplicate keys, which
+// encoding/json's maps never hold: an object of one key repeated a million
+// times would pre-size a map for a million entries (24 MiB and more) to
+// keep one. Up to the cap the hint spares a small map its rehashing growth
+// steps; past it, Go's maps grow by splitting one full table at a time,
+// which a larger hint saves little of.
+const maxMapHint = 896
+
+// mapHint returns the size hint of a map for the object at i: its field
+// count, at most maxMapHint (and without counting past the tape's field
+// count, which saturates).
+func (d *decodeState) mapHint(i uint32) int {
+	if n := int(d.tape[i]>>32) & countMask; n < countMask {
+		return min(n, maxMapHint)
+	}
+	return maxMapHint
+}
+
 // strBytes returns the unescaped string at i, in simdjson's buffer (valid
 // until the parser is reused) or, without escapes, in the input.
 func (d *decodeState) strBytes(i uint32) []byte {

@@ -176,7 +176,7 @@ func (d *decodeState) mapReflect(i uint32, v reflect.Value) error {
 		}
 	}
 	if v.IsNil() {
-		v.Set(reflect.MakeMapWithSize(t, d.count(i)))
+		v.Set(reflect.MakeMapWithSize(t, d.mapHint(i)))
 	}
 	elem := decoderFor(t.Elem())
 	ev := reflect.New(t.Elem()).Elem()

@@ -453,7 +453,7 @@ func (d *decodeState) anyValue(i uint32) any {
 	switch tagOf(w) {
 	case tagObject:
 		end := uint32(w) - 1
-		m := make(map[string]any, d.count(i))
+		m := make(map[string]any, d.mapHint(i))
 		for j := i + 1; j < end; {
 			k := d.str(j)
 			m[k] = d.anyValue(j + 1)
@@ -621,7 +621,7 @@ func decodeMapStringAny(d *decodeState, i uint32, p unsafe.Pointer) error {
 	}
 	m := *mp
 	if m == nil {
-		m = make(map[string]any, d.count(i))
+		m = make(map[string]any, d.mapHint(i))
 		*mp = m
 	}
 	end := uint32(w) - 1
@@ -647,7 +647,7 @@ func (d *decodeState) stringMap(i uint32, t reflect.Type, elem *typeDecoder, p u
 	}
 	m := reflect.NewAt(t, p).Elem()
 	if m.IsNil() {
-		m.Set(reflect.MakeMapWithSize(t, d.count(i)))
+		m.Set(reflect.MakeMapWithSize(t, d.mapHint(i)))
 	}
 	ev := reflect.New(t.Elem()).Elem()
 	ep := ev.Addr().UnsafePointer()

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 11
+#define SJ_SHIM_ABI 12
 
 #ifdef __cplusplus
 extern "C" {
@@ -104,6 +104,11 @@ uint64_t sj_parser_capacity(sj_parser *p);
 /* Levels the parser's depth stacks hold now (they grow with the depth
  * reached; for tests). */
 uint64_t sj_parser_stack_levels(sj_parser *p);
+/* Test hooks: what a parser has scanned and holds (which: SJ_STAT_*). */
+#define SJ_STAT_STAGE1_BYTES 0 /* bytes handed to stage 1 since the parser was made */
+#define SJ_STAT_STRING_EXTRA 1 /* bytes held for unescaped strings beyond the string buffer */
+#define SJ_STAT_ROW_BYTES 2    /* capacity of the projected rows of a batch, in bytes */
+uint64_t sj_parser_stat(sj_parser *p, int which);
 
 /* Parse (stage 1) a document. buf must stay readable up to cap bytes
  * (cap >= len + 64). On success the root handle is in the result. With walk
@@ -149,7 +154,9 @@ int sj_walk(sj_parser *p);
  * cap >= len + 64) and splits it into documents, written to result.docs.
  * mode 0 (NDJSON): buf holds whole lines; each line holds one value or only
  * whitespace; a bad line is reported in its sj_doc.err and the next lines
- * still parse. mode 1 (whitespace-separated, like iterate_many): documents
+ * still parse; with a projection, a batch of more lines than 32 MiB of rows
+ * allows ends early, after a line (result.consumed tells where). mode 1
+ * (whitespace-separated, like iterate_many): documents
  * end where their depth returns to 0; unless final, an incomplete last
  * document is left out (result.consumed tells where it starts; 0 means the
  * batch must grow). Handles of every document of the batch stay valid until

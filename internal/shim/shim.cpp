@@ -14,9 +14,11 @@
 //    from there (find_field_unordered wraps around), so keys read in document
 //    order cost what they cost natively; a cache miss restarts the container
 //    from its first field, which is always correct.
-//  * Strings are unescaped once per token and cached; when the string buffer
-//    would overflow (repeated reads evicted from the cache), the string is
-//    unescaped into an overflow chunk freed at the next parse.
+//  * A string without escapes is returned as a view of the input. Others are
+//    unescaped into a place of their own in the string buffer (fixed by the
+//    string's offset) and cached: a string read again after the cache forgot
+//    it is unescaped again into the same place, so repeated reads take no
+//    memory (unescape_to_place).
 //  * After an error that leaves simdjson's iterator dead, the document is
 //    marked dead and every later access returns that error.
 //
@@ -70,6 +72,9 @@ namespace {
 
 constexpr uint32_t kCacheSize = 512;      // entries, power of two
 constexpr uint64_t kEagerString = 4096;   // strings up to this raw size are read with their lookup
+// The most bytes of projected rows an NDJSON batch holds (README, Limits):
+// a batch with more lines than that allows ends early (rows_cut).
+constexpr uint64_t kRowBudget = 32 << 20;
 
 struct cstate_entry {  // container resume state
   uint32_t epoch;
@@ -97,6 +102,14 @@ struct pnode {
   uint64_t lens{};          // bit min(len, 63) set for the key of each kid
 };
 
+// A piece of a window that failed stage 1 (batch_ndjson_failed): good lines
+// buf[lo:hi) with tokens [t0, t1), or (err set) a bad line whose token is t0.
+struct fpiece {
+  uint64_t lo, hi;
+  uint32_t t0, t1;
+  int32_t err;
+};
+
 }  // namespace
 
 // A case of a projection: a trie of its own, followed only in the
@@ -122,12 +135,14 @@ struct sj_projection {
 struct field_rows {
   std::unique_ptr<sj_field[]> buf;
   size_t cap = 0, n = 0;
+  size_t limit = 0;  // the most fields the batch needs (0: unknown)
   void clear() { n = 0; }
   sj_field *data() { return buf.get(); }
   // add appends k zeroed fields and returns them; nullptr when out of memory.
   sj_field *add(size_t k) {
     if (n + k > cap) {
-      const size_t nc = std::max<size_t>(2 * cap, n + k + 256);
+      size_t nc = std::max<size_t>(2 * cap, n + k + 256);
+      if (limit) nc = std::max(std::min(nc, limit), n + k);
       sj_field *nb = new (std::nothrow) sj_field[nc];
       if (!nb) return nullptr;
       if (n) std::memcpy(nb, buf.get(), n * sizeof(sj_field));
@@ -157,6 +172,9 @@ struct sj_parser {
   field_rows fields{};
   std::vector<uint64_t> bstack{};  // bracket kinds while splitting a batch
   std::vector<uint32_t> ostack{};  // open bracket tokens while splitting a batch
+  std::unique_ptr<uint32_t[]> ftoks{};  // tokens gathered by batch_ndjson_failed
+  size_t ftoks_cap{};
+  std::vector<fpiece> fpieces{};  // and its pieces
   // For each '{' or '[' token walked: (epoch << 32) | token of its closing
   // bracket. Entries of other epochs are unknown.
   std::unique_ptr<uint64_t[]> jump{};
@@ -168,8 +186,11 @@ struct sj_parser {
   uint32_t epoch{};
   int dead{};
   uint32_t max_depth{};
-  uint8_t *sb_end{};
-  std::vector<std::unique_ptr<uint8_t[]>> overflow{};
+  uint8_t *sb{};     // simdjson's string buffer: the places of unescaped strings
+  uint64_t sb_cap{};  // its size
+  std::unique_ptr<uint8_t[]> uscratch{};  // where simdjson unescapes (unescape_to_place)
+  size_t uscratch_cap{};
+  uint64_t stage1_bytes{};  // bytes handed to stage 1 (a test hook's counter)
   std::string scratch{};
   // Found-bits of the projection nodes with more than 64 kids being searched
   // (project_wide), a stack: pbits[ptop:] is free. Sized per batch for the
@@ -317,32 +338,51 @@ inline void cstate_put(sj_parser *p, uint32_t tok, uint64_t aux) {
   e->aux = aux;
 }
 
-// Saves and restores the string buffer write position around an unescape
-// that might not fit in what is left of the parser's buffer.
-class sbuf_guard {
- public:
-  sbuf_guard(sj_parser *p, uint64_t span) : p_(p) {
-    uint8_t *&loc = p->it->string_buf_loc();
-    if (loc + span + simdjson::SIMDJSON_PADDING > p->sb_end) {
-      std::unique_ptr<uint8_t[]> chunk(new (std::nothrow) uint8_t[span + 2 * simdjson::SIMDJSON_PADDING]);
-      if (!chunk) { ok_ = false; return; }
-      saved_ = loc;
-      loc = chunk.get();
-      p->overflow.push_back(std::move(chunk));
-    }
+// Unescaped strings have fixed places in the parser's string buffer: the
+// string whose opening quote is at byte o goes to string_buf + o + 1. The
+// buffer holds at least as many bytes as the input (5/3 of the parser's
+// capacity), an unescaped string is never longer than its raw text, and
+// raw strings do not overlap: each string has a place of its own, which
+// nothing else writes. A string read again after the cache forgot it is
+// unescaped again into the same place, with the same bytes, so the views
+// handed out before stay valid and reading costs no memory however often
+// it is repeated. simdjson's unescape writes up to a SIMD block past the
+// string's end (into the next string's place): it writes into a scratch
+// buffer, and the string is copied to its place from there.
+//
+// unescape_to_place runs unescape (a call of simdjson that unescapes at the
+// iterator's string_buf_loc) for the string whose raw bytes start at
+// offset start (after the quote) and end before offset limit, and copies
+// the result to its place; out receives the place.
+template <typename F>
+error_code unescape_to_place(sj_parser *p, uint64_t start, uint64_t limit, std::string_view &out, F unescape) {
+  const uint64_t raw = limit - start;
+  const size_t need = size_t(raw + 2 * simdjson::SIMDJSON_PADDING);
+  if (p->uscratch_cap < need) {
+    const size_t nc = std::max(need, 2 * p->uscratch_cap);
+    std::unique_ptr<uint8_t[]> nb(new (std::nothrow) uint8_t[nc]);
+    if (!nb) return simdjson::MEMALLOC;
+    p->uscratch = std::move(nb);
+    p->uscratch_cap = nc;
   }
-  ~sbuf_guard() {
-    if (saved_) p_->it->string_buf_loc() = saved_;
-  }
-  bool ok() const { return ok_; }
+  uint8_t *&loc = p->it->string_buf_loc();
+  uint8_t *const saved = loc;
+  loc = p->uscratch.get();
+  std::string_view sv;
+  error_code err = unescape(sv);
+  loc = saved;
+  if (err) return err;
+  if (sv.size() > raw || start + sv.size() > p->sb_cap) return simdjson::STRING_ERROR;  // not expected
+  uint8_t *place = p->sb + start;
+  std::memcpy(place, sv.data(), sv.size());
+  out = std::string_view(reinterpret_cast<const char *>(place), sv.size());
+  return simdjson::SUCCESS;
+}
 
- private:
-  sj_parser *p_;
-  uint8_t *saved_{};
-  bool ok_{true};
-};
-
-// Reads the string at (tok, depth) into res.str/res.slen, once per token.
+// Reads the string at (tok, depth) into res.str/res.slen. A string without
+// escapes is its raw bytes, which stage 1 has validated (UTF-8, no control
+// characters): a view of the input. Others are unescaped into their place
+// (unescape_to_place) and remembered in a small cache.
 int read_string(sj_parser *p, uint32_t tok, int32_t depth) {
   sstate_entry *e = &p->sstate[tok & (kCacheSize - 1)];
   if (e->epoch == p->epoch && e->tok == tok) {
@@ -351,13 +391,25 @@ int read_string(sj_parser *p, uint32_t tok, int32_t depth) {
     return 0;
   }
   if (tok_char(p, tok) != '"') return fail(p, simdjson::INCORRECT_TYPE, tok_off(p, tok));
-  uint64_t span = next_off(p, tok) - tok_off(p, tok);
-  sbuf_guard g(p, span);
-  if (!g.ok()) return fail(p, simdjson::MEMALLOC, tok_off(p, tok));
+  const uint64_t start = uint64_t(tok_off(p, tok)) + 1, limit = next_off(p, tok);
+  // The closing quote: the last quote before the next token (only
+  // whitespace separates them).
+  const uint8_t *s0 = p->buf + start, *q = p->buf + limit;
+  while (q > s0 && q[-1] != '"') q--;
+  // A document that is one string (not in a batch) goes to simdjson, which
+  // checks that nothing follows it.
+  if (q > s0 && (depth > 1 || p->batch) && !std::memchr(s0, '\\', size_t(q - 1 - s0))) {
+    p->res.str = s0;
+    p->res.slen = uint64_t(q - 1 - s0);
+    return 0;
+  }
   set_pos(p, tok, depth);
   od::value_iterator vi = make_vi(p, tok, depth);
   std::string_view sv;
-  error_code err = depth == 1 ? vi.get_root_string(!p->batch, false).get(sv) : vi.get_string(false).get(sv);
+  error_code err = unescape_to_place(p, start, limit, sv, [&](std::string_view &out) {
+    return depth == 1 ? vi.get_root_string(!p->batch, false).get(out) : vi.get_string(false).get(out);
+  });
+  if (err == simdjson::MEMALLOC) return fail(p, err, tok_off(p, tok));
   if (err) return after(p, err, tok);
   e->epoch = p->epoch;
   e->tok = tok;
@@ -493,10 +545,11 @@ int field_at(sj_parser *p, od::value_iterator &vi, uint32_t tok, int32_t depth) 
       p->res.key = e->ptr;
       p->res.klen = e->len;
     } else {
-      sbuf_guard g(p, klen + 2);
-      if (!g.ok()) return fail(p, simdjson::MEMALLOC, tok_off(p, ktok));
       std::string_view sv;
-      err = p->it->unescape(raw, false).get(sv);
+      const uint64_t kstart = uint64_t(tok_off(p, ktok)) + 1;
+      err = unescape_to_place(p, kstart, kstart + klen + 1, sv,
+                              [&](std::string_view &out) { return p->it->unescape(raw, false).get(out); });
+      if (err == simdjson::MEMALLOC) return fail(p, err, tok_off(p, ktok));
       if (err) return after(p, err, ktok);
       e->epoch = p->epoch;
       e->tok = ktok;
@@ -589,9 +642,9 @@ void begin_input(sj_parser *p) {
   p->batch = false;
   p->dead = 0;
   p->doc_lo = p->doc_hi = 0;
-  p->overflow.clear();
   p->docs.clear();
   p->fields.clear();
+  p->fields.limit = 0;
   p->res.err_off = -1;
   p->res.docs = nullptr;
   p->res.fields = nullptr;
@@ -1249,13 +1302,10 @@ inline bool line_fast(sj_parser *p, const sj_projection *pr, const uint32_t *idx
 // otherwise the line is bad, with its error. A line that line_fast does not
 // take is found with memchr and walked within its bounds, so that a bad
 // line cannot swallow the next ones. (line_fast stops at the first newline:
-// each line costs a bounded number of walks.)
-int split_lines(sj_parser *p, uint64_t upto, const sj_projection *pr) {
+// each line costs a bounded number of walks.) The lines are those of
+// buf[pos:upto), their tokens idx[t:n); the documents are appended.
+int split_lines(sj_parser *p, uint64_t pos, uint64_t upto, uint32_t t, uint32_t n, const sj_projection *pr) {
   const uint32_t *idx = indexes(p);
-  uint32_t n = p->ntok, t = 0;
-  uint64_t pos = 0;
-  p->docs.clear();
-  p->fields.clear();
   while (pos < upto && t < n) {  // past the last token, only blank lines remain
     if (line_fast(p, pr, idx, n, t, upto, pos)) continue;
     uint64_t le;
@@ -1295,6 +1345,7 @@ int split_lines(sj_parser *p, uint64_t upto, const sj_projection *pr) {
 
 // Stage 1 over buf[0:len) with the parser's memory grown as needed.
 error_code stage1(sj_parser *p, const uint8_t *buf, uint64_t len, simdjson::stage1_mode mode) {
+  p->stage1_bytes += len;
   if (error_code err = prepare(p, buf, len)) return err;
   return (p->parser.*sj_get(rob_p_impl()))->stage1(buf, size_t(len), mode);
 }
@@ -1315,62 +1366,169 @@ void start_batch(sj_parser *p, const uint8_t *buf, uint64_t len) {
   p->root = impl->structural_indexes.get();
   p->ntok = impl->n_structural_indexes;
   size_t sbcap = SIMDJSON_ROUNDUP_N(5 * p->parser.capacity() / 3 + simdjson::SIMDJSON_PADDING, 64);
-  p->sb_end = (p->parser.*sj_get(rob_p_sbuf())).get() + sbcap;
+  p->sb = (p->parser.*sj_get(rob_p_sbuf())).get();
+  p->sb_cap = sbcap;
   p->buf = buf;
   p->len = len;
   p->batch = true;
   walk_buffers(p);
 }
 
+// The window buf[0:len) failed stage 1: some of its lines are bad on their
+// own (invalid UTF-8, a control character in a string, an unclosed string,
+// which makes stage 1 misread every line after it). Each line is taken on
+// its own, in one call for the whole window, and stage 1 scans each byte at
+// most twice more: runs of whole lines, doubling while they pass, and each
+// line of a run that fails (a run of one line is that bad line). The good
+// lines' tokens are gathered (their offsets moved to the window) into the
+// parser's structural index, as if stage 1 had scanned the window without
+// the bad lines, with one token per bad line at the newline before it (at
+// 0 for the first line): its document's token, which bounds the last value
+// before it, as the end of the input does for a batch, so that nothing
+// reads a string or a number of a good line on into the bad one. Its byte
+// (whitespace) starts no value. The documents and rows are then those of
+// each run of good lines (split_lines) and the bad lines between them, in
+// order: what each line gives alone.
+int batch_ndjson_failed(sj_parser *p, const uint8_t *buf, uint64_t len, error_code werr, const sj_projection *pr) {
+  // At most one token per byte of the good lines and one per bad line
+  // (never empty): len tokens at most.
+  if (p->ftoks_cap < len) {
+    p->ftoks.reset(new (std::nothrow) uint32_t[size_t(len)]);
+    p->ftoks_cap = p->ftoks ? size_t(len) : 0;
+    if (!p->ftoks) return simdjson::MEMALLOC;
+  }
+  uint32_t *toks = p->ftoks.get();
+  uint32_t ntoks = 0;
+  std::vector<fpiece> &pieces = p->fpieces;
+  pieces.clear();
+  bool any_bad = false;
+  // Takes the tokens of the stage 1 just run over buf[lo:hi) (good lines).
+  auto good = [&](uint64_t lo, uint64_t hi, bool scanned) {
+    if (pieces.empty() || pieces.back().err) pieces.push_back(fpiece{lo, hi, ntoks, 0, 0});
+    fpiece &g = pieces.back();
+    if (scanned) {
+      const auto *impl = (p->parser.*sj_get(rob_p_impl())).get();
+      const uint32_t *ix = impl->structural_indexes.get();
+      const uint32_t k = impl->n_structural_indexes;
+      for (uint32_t i = 0; i < k; i++) toks[ntoks + i] = ix[i] + uint32_t(lo);
+      ntoks += k;
+    }
+    g.hi = hi;
+    g.t1 = ntoks;
+  };
+  auto bad = [&](uint64_t lo, uint64_t hi, error_code err) {
+    any_bad = true;
+    pieces.push_back(fpiece{lo, hi, ntoks, ntoks + 1, int32_t(err)});
+    toks[ntoks++] = lo ? uint32_t(lo - 1) : 0;
+  };
+  auto ok = [](error_code e) { return e == simdjson::SUCCESS || e == simdjson::EMPTY; };
+  auto fatal = [](error_code e) { return e == simdjson::MEMALLOC || e == simdjson::CAPACITY; };
+  uint64_t pos = 0, want = 1;
+  while (pos < len) {
+    // The run: the lines from pos that cover want bytes (its last newline
+    // left out, so that a run of one line is that line, as stage 1 sees it
+    // alone).
+    const uint64_t from = std::min(pos + want, len) - 1;
+    const void *nl = std::memchr(buf + from, '\n', size_t(len - from));
+    const uint64_t end = nl ? uint64_t(static_cast<const uint8_t *>(nl) - buf) : len;
+    error_code err = end > pos ? stage1(p, buf + pos, end - pos, simdjson::stage1_mode::regular) : simdjson::EMPTY;
+    if (ok(err)) {
+      good(pos, end, err == simdjson::SUCCESS);
+      want = 2 * (end + 1 - pos);
+    } else if (fatal(err)) {
+      return err;
+    } else if (!std::memchr(buf + pos, '\n', size_t(end - pos))) {
+      bad(pos, end, err);
+      want = 1;
+    } else {
+      for (uint64_t q = pos; q <= end;) {  // each line of the run alone
+        const void *l = std::memchr(buf + q, '\n', size_t(end - q));
+        const uint64_t le = l ? uint64_t(static_cast<const uint8_t *>(l) - buf) : end;
+        error_code lerr = le > q ? stage1(p, buf + q, le - q, simdjson::stage1_mode::regular) : simdjson::EMPTY;
+        if (ok(lerr)) {
+          good(q, le, lerr == simdjson::SUCCESS);
+        } else if (fatal(lerr)) {
+          return lerr;
+        } else {
+          bad(q, le, lerr);
+        }
+        q = le + 1;
+      }
+      want = 1;
+    }
+    pos = end + 1;
+  }
+  if (!any_bad) {  // not expected: report the whole window
+    start_batch(p, buf, 0);
+    p->ntok = 0;
+    p->docs.push_back(sj_doc{0, 0, uint32_t(len), int32_t(werr), 0, 0});
+    if (pr && !p->fields.add(pr->nfields)) return simdjson::MEMALLOC;
+    p->res.consumed = len;
+    return 0;
+  }
+  // The index has room for len tokens and the 3 entries stage 1 leaves
+  // after the last, which are set as it sets them.
+  auto *impl = (p->parser.*sj_get(rob_p_impl())).get();
+  const uint32_t n = ntoks;
+  uint32_t *ix = impl->structural_indexes.get();
+  std::memcpy(ix, toks, size_t(n) * sizeof(uint32_t));
+  ix[n] = uint32_t(len);
+  ix[n + 1] = uint32_t(len);
+  ix[n + 2] = 0;
+  impl->n_structural_indexes = n;
+  start_batch(p, buf, len);
+  for (const fpiece &k : pieces) {
+    if (!k.err) {
+      if (int rc = split_lines(p, k.lo, k.hi, k.t0, k.t1, pr)) return rc;
+      continue;
+    }
+    p->docs.push_back(sj_doc{k.t0, uint32_t(k.lo), uint32_t(k.hi), k.err, uint32_t(k.lo), 0});
+    if (pr && !p->fields.add(pr->nfields)) return simdjson::MEMALLOC;
+  }
+  p->res.consumed = len;
+  return 0;
+}
+
+// The most rows (documents and bad lines) a batch with projection pr may
+// have: its rows take at most kRowBudget bytes (one row at least).
+inline uint64_t max_rows(const sj_projection *pr) {
+  const uint64_t row = pr->nfields * sizeof(sj_field);
+  return row ? std::max<uint64_t>(1, kRowBudget / row) : UINT64_MAX;
+}
+
+// Where a batch of whole lines buf[0:len) must end for its rows to stay
+// within max_rows: len, or just after the max_rows-th newline. A line holds
+// at most one row and a row takes at least two bytes (a value and a
+// newline), so a batch of up to 2 * max_rows - 1 bytes needs no look at its
+// lines (the common case: 3 pointers allow 279,620 rows, twice what a 256
+// KiB batch can hold). Chosen before stage 1, so nothing is scanned twice.
+uint64_t rows_cut(const uint8_t *buf, uint64_t len, uint64_t rows) {
+  if ((len + 1) / 2 <= rows) return len;
+  uint64_t pos = 0;
+  for (uint64_t k = 0; k < rows; k++) {
+    const void *nl = std::memchr(buf + pos, '\n', size_t(len - pos));
+    if (!nl) return len;
+    pos = uint64_t(static_cast<const uint8_t *>(nl) - buf) + 1;
+  }
+  return pos;
+}
+
 int batch_ndjson(sj_parser *p, const uint8_t *buf, uint64_t len, const sj_projection *pr) {
+  if (pr) {
+    const uint64_t rows = max_rows(pr);
+    len = rows_cut(buf, len, rows);
+    p->fields.limit = rows == UINT64_MAX ? 0 : size_t(rows * pr->nfields);
+  }
   error_code err = stage1(p, buf, len, simdjson::stage1_mode::regular);
-  uint64_t upto = len;
-  sj_doc bad{};
-  bool have_bad = false;
   if (err == simdjson::EMPTY) {
     p->res.consumed = len;
     return 0;
   }
-  if (err) {
-    if (err == simdjson::MEMALLOC || err == simdjson::CAPACITY) return err;
-    // Find the first line stage 1 rejects on its own; the lines before it
-    // are parsed as the batch, the next call resumes after it.
-    uint64_t pos = 0;
-    while (pos < len) {
-      const void *nl = std::memchr(buf + pos, '\n', size_t(len - pos));
-      uint64_t le = nl ? uint64_t(static_cast<const uint8_t *>(nl) - buf) : len;
-      error_code lerr = le > pos ? stage1(p, buf + pos, le - pos, simdjson::stage1_mode::regular) : simdjson::EMPTY;
-      if (lerr && lerr != simdjson::EMPTY) {
-        bad = sj_doc{0, uint32_t(pos), uint32_t(le), int32_t(lerr), uint32_t(pos), 0};
-        have_bad = true;
-        upto = pos;
-        break;
-      }
-      pos = le + 1;
-    }
-    if (!have_bad) {  // not expected: report the whole batch
-      bad = sj_doc{0, 0, uint32_t(len), int32_t(err), 0, 0};
-      have_bad = true;
-      upto = 0;
-    }
-    err = upto ? stage1(p, buf, upto, simdjson::stage1_mode::regular) : simdjson::EMPTY;
-    if (err && err != simdjson::EMPTY) return err;
-  }
-  if (!err) {
-    start_batch(p, buf, upto);
-    if (int rc = split_lines(p, upto, pr)) return rc;
-  } else {
-    start_batch(p, buf, 0);
-    p->ntok = 0;
-  }
-  if (have_bad) {
-    bad.tok = p->ntok;
-    p->docs.push_back(bad);
-    if (pr && !p->fields.add(pr->nfields)) return simdjson::MEMALLOC;
-    p->res.consumed = std::min<uint64_t>(uint64_t(bad.end) + 1, len);
-  } else {
-    p->res.consumed = len;
-  }
+  if (err == simdjson::MEMALLOC || err == simdjson::CAPACITY) return err;
+  if (err) return batch_ndjson_failed(p, buf, len, err, pr);
+  start_batch(p, buf, len);
+  if (int rc = split_lines(p, 0, len, 0, p->ntok, pr)) return rc;
+  p->res.consumed = len;
   return 0;
 }
 
@@ -1836,10 +1994,19 @@ sj_result *sj_parser_result(sj_parser *p) { return &p->res; }
 uint64_t sj_parser_capacity(sj_parser *p) { return p->parser.capacity(); }
 
 uint64_t sj_parser_stack_levels(sj_parser *p) { return p->ostack.size(); }
+uint64_t sj_parser_stat(sj_parser *p, int which) {
+  switch (which) {
+    case SJ_STAT_STAGE1_BYTES: return p->stage1_bytes;
+    case SJ_STAT_STRING_EXTRA: return p->uscratch_cap;
+    case SJ_STAT_ROW_BYTES: return uint64_t(p->fields.cap) * sizeof(sj_field);
+  }
+  return 0;
+}
 
 int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int walk) {
   begin_input(p);
   if (cap < len + simdjson::SIMDJSON_PADDING) return simdjson::INSUFFICIENT_PADDING;
+  p->stage1_bytes += len;
   if (error_code err = prepare(p, buf, len)) return err;
   error_code err = p->parser.iterate(simdjson::padded_string_view(buf, size_t(len), size_t(cap))).get(p->doc);
   if (err) return err;
@@ -1847,7 +2014,8 @@ int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int w
   p->root = p->it->root_position();
   p->ntok = (p->parser.*sj_get(rob_p_impl()))->n_structural_indexes;
   size_t sbcap = SIMDJSON_ROUNDUP_N(5 * p->parser.capacity() / 3 + simdjson::SIMDJSON_PADDING, 64);
-  p->sb_end = (p->parser.*sj_get(rob_p_sbuf())).get() + sbcap;
+  p->sb = (p->parser.*sj_get(rob_p_sbuf())).get();
+  p->sb_cap = sbcap;
   p->buf = buf;
   p->len = len;
   // simdjson checks the root container's ends when it is first opened; do it
@@ -1877,7 +2045,6 @@ int sj_parse(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int w
 
 void sj_release(sj_parser *p) {
   p->buf = nullptr;
-  p->overflow.clear();
 }
 
 static int sj_find_impl(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t keylen, int mode, uint32_t hint) {

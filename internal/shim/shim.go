@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 11
+#if SJ_SHIM_ABI != 12
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
@@ -129,6 +129,18 @@ func Capacity(x unsafe.Pointer) uint64 { return uint64(C.sj_parser_capacity(p(x)
 
 // StackLevels returns how many levels the parser's depth stacks hold.
 func StackLevels(x unsafe.Pointer) uint64 { return uint64(C.sj_parser_stack_levels(p(x))) }
+
+// Parser statistics for tests (ParserStat).
+const (
+	StatStage1Bytes = C.SJ_STAT_STAGE1_BYTES // bytes handed to stage 1 since the parser was made
+	StatStringExtra = C.SJ_STAT_STRING_EXTRA // bytes held for strings beyond the string buffer
+	StatRowBytes    = C.SJ_STAT_ROW_BYTES    // capacity of a batch's projected rows, in bytes
+)
+
+// ParserStat returns one of the parser's statistics (Stat*): a test hook.
+func ParserStat(x unsafe.Pointer, which int) uint64 {
+	return uint64(C.sj_parser_stat(p(x), C.int(which)))
+}
 
 // Parse runs stage 1 over buf[:n]; buf must be readable up to capacity bytes.
 func Parse(x unsafe.Pointer, buf unsafe.Pointer, n, capacity uint64, walk bool) int {
