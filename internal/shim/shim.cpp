@@ -537,8 +537,10 @@ void walk_buffers(sj_parser *p) {
 // kernel checks UTF-8 inside strings only, the others everywhere, and every
 // kernel must give the same answers.
 error_code prepare(sj_parser *p, const uint8_t *buf, uint64_t len) {
-  if (p->parser.capacity() < len || !(p->parser.*sj_get(rob_p_sbuf()))) {
-    error_code err = p->parser.allocate(size_t(len), p->parser.max_depth());
+  // No implementation: its creation failed (an unknown forced kernel) after
+  // the string buffer was made; at least 1 byte, or allocate sees nothing new.
+  if (p->parser.capacity() < len || !(p->parser.*sj_get(rob_p_sbuf())) || !(p->parser.*sj_get(rob_p_impl()))) {
+    error_code err = p->parser.allocate(std::max<size_t>(size_t(len), 1), p->parser.max_depth());
     if (err) return err;
   }
   const void *impl = (p->parser.*sj_get(rob_p_impl())).get();
@@ -1092,7 +1094,7 @@ int batch_ndjson(sj_parser *p, const uint8_t *buf, uint64_t len, const sj_projec
     return 0;
   }
   if (err) {
-    if (err == simdjson::MEMALLOC || err == simdjson::CAPACITY) return err;
+    if (err == simdjson::MEMALLOC || err == simdjson::CAPACITY || err == simdjson::UNSUPPORTED_ARCHITECTURE) return err;
     // Find the first line stage 1 rejects on its own; the lines before it
     // are parsed as the batch, the next call resumes after it.
     uint64_t pos = 0;
