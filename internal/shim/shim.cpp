@@ -811,11 +811,11 @@ bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
   return true;
 }
 
-// Whether the whitespace right before offset o (which a non-whitespace
-// byte precedes somewhere) holds a newline. Out of line: the scans that call
-// it keep their registers.
+// Whether the whitespace right before offset o holds a newline, looking no
+// further back than buf (the stop token, the first bracket, may follow only
+// whitespace). Out of line: the scans that call it keep their registers.
 __attribute__((noinline)) bool newline_before(const uint8_t *buf, uint64_t o) {
-  while (is_ws(buf[--o])) {
+  while (o > 0 && is_ws(buf[--o])) {
     if (buf[o] == '\n') return true;
   }
   return false;
