@@ -10,7 +10,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-nocgo fuzz test-leaks test-asan test-ubsan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-nocgo fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -61,6 +61,23 @@ test-asan:
 	.ci/sanitizer-coverage.sh asan $(SAN_DIR)/asan.test
 	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SAN_DIR)/asan.test -test.count=1 -test.timeout=30m
 	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 ./internal/...
+
+# The fuzz targets under AddressSanitizer, C++ included, FUZZTIME_ASAN each
+# (make fuzz runs them uninstrumented). Each target's binary is built with
+# go test -c -fuzz, checked and run from $(SAN_DIR): a crashing fuzz worker's
+# report never reaches the coordinator's output ("fuzzing process hung or
+# terminated unexpectedly"), so ASan writes it to $(SAN_DIR)/fuzz-asan.log.*,
+# printed on failure; the failing input lands in testdata/fuzz as usual.
+FUZZTIME_ASAN ?= 20000x
+fuzz-asan:
+	@mkdir -p $(SAN_DIR) && rm -f $(SAN_DIR)/fuzz-asan.log.*
+	@for f in $(FUZZ_TARGETS); do echo "== $$f under ASan ($(FUZZTIME_ASAN))"; \
+	  CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -fuzz "^$$f\$$" -o $(SAN_DIR)/fuzz-asan.test . || exit 1; \
+	  .ci/sanitizer-coverage.sh asan $(SAN_DIR)/fuzz-asan.test > $(SAN_DIR)/fuzz-asan.coverage || { cat $(SAN_DIR)/fuzz-asan.coverage; exit 1; }; \
+	  ASAN_OPTIONS=$(ASAN_OPTIONS):log_path=$(CURDIR)/$(SAN_DIR)/fuzz-asan.log $(SAN_DIR)/fuzz-asan.test -test.run XXX \
+	    -test.fuzz "^$$f\$$" -test.fuzztime $(FUZZTIME_ASAN) -test.fuzzcachedir $(SAN_DIR)/fuzzcache \
+	    || { cat $(SAN_DIR)/fuzz-asan.log.* 2>/dev/null; exit 1; }; \
+	done
 
 # UndefinedBehaviorSanitizer (gcc's libubsan) over the cgo C and the C++:
 # the shim and simdjson, every check of -fsanitize=undefined plus
