@@ -10,7 +10,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-nocgo fuzz test-leaks test-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-nocgo fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -36,9 +36,74 @@ fuzz:
 	@for f in $(FUZZ_TARGETS); do echo "== $$f ($(FUZZTIME))"; \
 	  $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) . || exit 1; done
 
-# AddressSanitizer over the Go tests, the shim and simdjson (gcc's libasan).
+# Sanitizers over the C++. go test -asan adds -fsanitize=address to the C
+# files only (cgo's CFLAGS and LDFLAGS), never to the C++, so the shim and
+# simdjson get the flag through CGO_CXXFLAGS. That variable comes before the
+# package's #cgo CXXFLAGS on the compiler's command line, so the package's
+# -O3 -g0 stay in force (no -O or -g here: they would be overridden; ASan's
+# reports name the C++ functions but not their lines, UBSan's give
+# file:line, which it records at compile time).
+# Each target builds the test binary once, proves with
+# .ci/sanitizer-coverage.sh that the shim's functions and simdjson's carry
+# the sanitizer's checks (it fails when the flag stops reaching the C++),
+# and runs that same binary; then ./internal/... with the same flags.
+SAN_DIR := .sanitize
+
+# AddressSanitizer (gcc's libasan) over the Go code (-asan), the cgo C and
+# the C++: the shim and simdjson. Leak detection stays on (Go >= 1.25 runs
+# it at exit under -asan); allocator_may_return_null=1 keeps new (std::nothrow)
+# returning nullptr on a huge request, as without ASan, instead of aborting.
+ASAN_CXXFLAGS ?= -fsanitize=address -fno-omit-frame-pointer
+ASAN_OPTIONS ?= detect_leaks=1:halt_on_error=1:allocator_may_return_null=1
 test-asan:
-	$(GO) test -asan -count=1 .
+	@mkdir -p $(SAN_DIR)
+	CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -o $(SAN_DIR)/asan.test .
+	.ci/sanitizer-coverage.sh asan $(SAN_DIR)/asan.test
+	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SAN_DIR)/asan.test -test.count=1 -test.timeout=30m
+	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 ./internal/...
+
+# The fuzz targets under AddressSanitizer, C++ included, FUZZTIME_ASAN each
+# (make fuzz runs them uninstrumented). Each target's binary is built with
+# go test -c -fuzz, checked and run from $(SAN_DIR): a crashing fuzz worker's
+# report never reaches the coordinator's output ("fuzzing process hung or
+# terminated unexpectedly"), so ASan writes it to $(SAN_DIR)/fuzz-asan.log.*,
+# printed on failure; the failing input lands in testdata/fuzz as usual.
+FUZZTIME_ASAN ?= 20000x
+fuzz-asan:
+	@mkdir -p $(SAN_DIR) && rm -f $(SAN_DIR)/fuzz-asan.log.*
+	@for f in $(FUZZ_TARGETS); do echo "== $$f under ASan ($(FUZZTIME_ASAN))"; \
+	  CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -fuzz "^$$f\$$" -o $(SAN_DIR)/fuzz-asan.test . || exit 1; \
+	  .ci/sanitizer-coverage.sh asan $(SAN_DIR)/fuzz-asan.test > $(SAN_DIR)/fuzz-asan.coverage || { cat $(SAN_DIR)/fuzz-asan.coverage; exit 1; }; \
+	  ASAN_OPTIONS=$(ASAN_OPTIONS):log_path=$(CURDIR)/$(SAN_DIR)/fuzz-asan.log $(SAN_DIR)/fuzz-asan.test -test.run XXX \
+	    -test.fuzz "^$$f\$$" -test.fuzztime $(FUZZTIME_ASAN) -test.fuzzcachedir $(SAN_DIR)/fuzzcache \
+	    || { cat $(SAN_DIR)/fuzz-asan.log.* 2>/dev/null; exit 1; }; \
+	done
+
+# UndefinedBehaviorSanitizer (gcc's libubsan) over the cgo C and the C++:
+# the shim and simdjson, every check of -fsanitize=undefined plus
+# float-cast-overflow (undefined behaviour in C++, left out of gcc's
+# -fsanitize=undefined); -fno-sanitize-recover=all makes the first finding
+# abort the test binary, so a finding fails the target. The binary runs with
+# the default kernel, then with each stage-1 kernel this CPU supports forced
+# (as test-kernels). No suppression: neither simdjson nor the shim trips a
+# check in the suite.
+UBSAN_FLAGS ?= -fsanitize=undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+test-ubsan:
+	@mkdir -p $(SAN_DIR)
+	CGO_CFLAGS="$(UBSAN_FLAGS)" CGO_CXXFLAGS="$(UBSAN_FLAGS)" CGO_LDFLAGS="$(filter -fsanitize=%,$(UBSAN_FLAGS))" \
+	  $(GO) test -c -o $(SAN_DIR)/ubsan.test .
+	.ci/sanitizer-coverage.sh ubsan $(SAN_DIR)/ubsan.test
+	UBSAN_OPTIONS=$(UBSAN_OPTIONS) $(SAN_DIR)/ubsan.test -test.count=1 -test.timeout=30m
+	@for k in fallback westmere haswell icelake; do \
+	  case $$k in fallback) f="";; westmere) f="$(KERNEL_FLAGS_westmere)";; haswell) f="$(KERNEL_FLAGS_haswell)";; icelake) f="$(KERNEL_FLAGS_icelake)";; esac; \
+	  ok=1; for x in $$f; do grep -qw $$x /proc/cpuinfo || ok=0; done; \
+	  if [ $$ok = 1 ]; then echo "== UBSan, kernel $$k"; \
+	    SIMDJSON_FORCE_IMPLEMENTATION=$$k UBSAN_OPTIONS=$(UBSAN_OPTIONS) $(SAN_DIR)/ubsan.test -test.count=1 -test.timeout=30m || exit 1; \
+	  else echo "== UBSan, kernel $$k: not supported by this CPU, skipped"; fi; \
+	done
+	UBSAN_OPTIONS=$(UBSAN_OPTIONS) CGO_CFLAGS="$(UBSAN_FLAGS)" CGO_CXXFLAGS="$(UBSAN_FLAGS)" CGO_LDFLAGS="$(filter -fsanitize=%,$(UBSAN_FLAGS))" \
+	  $(GO) test -count=1 ./internal/...
 
 # Portability. amd64 at the baseline CPU level (the default build) and at
 # x86-64-v3 (On-Demand compiled for haswell).

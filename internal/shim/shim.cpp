@@ -621,8 +621,10 @@ void walk_buffers(sj_parser *p) {
 // kernel checks UTF-8 inside strings only, the others everywhere, and every
 // kernel must give the same answers.
 error_code prepare(sj_parser *p, const uint8_t *buf, uint64_t len) {
-  if (p->parser.capacity() < len || !(p->parser.*sj_get(rob_p_sbuf()))) {
-    error_code err = p->parser.allocate(size_t(len), p->parser.max_depth());
+  // No implementation: its creation failed (an unknown forced kernel) after
+  // the string buffer was made; at least 1 byte, or allocate sees nothing new.
+  if (p->parser.capacity() < len || !(p->parser.*sj_get(rob_p_sbuf())) || !(p->parser.*sj_get(rob_p_impl()))) {
+    error_code err = p->parser.allocate(std::max<size_t>(size_t(len), 1), p->parser.max_depth());
     if (err) return err;
   }
   const void *impl = (p->parser.*sj_get(rob_p_impl())).get();
@@ -1102,11 +1104,11 @@ bool project(sj_parser *p, const sj_projection *pr, uint32_t nd, const uint32_t 
   return project_kids(p, pr, x, idx, t, close, obj, depth, row, found);
 }
 
-// Whether the whitespace right before offset o (which a non-whitespace
-// byte precedes somewhere) holds a newline. Out of line: the scans that call
-// it keep their registers.
+// Whether the whitespace right before offset o holds a newline, looking no
+// further back than buf (the stop token, the first bracket, may follow only
+// whitespace). Out of line: the scans that call it keep their registers.
 __attribute__((noinline)) bool newline_before(const uint8_t *buf, uint64_t o) {
-  while (is_ws(buf[--o])) {
+  while (o > 0 && is_ws(buf[--o])) {
     if (buf[o] == '\n') return true;
   }
   return false;
@@ -1524,7 +1526,7 @@ int batch_ndjson(sj_parser *p, const uint8_t *buf, uint64_t len, const sj_projec
     p->res.consumed = len;
     return 0;
   }
-  if (err == simdjson::MEMALLOC || err == simdjson::CAPACITY) return err;
+  if (err == simdjson::MEMALLOC || err == simdjson::CAPACITY || err == simdjson::UNSUPPORTED_ARCHITECTURE) return err;
   if (err) return batch_ndjson_failed(p, buf, len, err, pr);
   start_batch(p, buf, len);
   if (int rc = split_lines(p, 0, len, 0, p->ntok, pr)) return rc;
