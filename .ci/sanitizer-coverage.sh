@@ -32,7 +32,7 @@ esac
 
 # The shim's extern "C" functions checked: parsing, lookups, strings,
 # batches and projections (shim.cpp), the map's thread pool, the DOM (dom.cpp).
-shim_funcs="sj_parse sj_find sj_string sj_int64 sj_double sj_obj_next sj_batch sj_projection_new sj_map_run sj_dom_parse sj_dom_offsets"
+shim_funcs="sj_parse sj_find sj_string sj_int64 sj_double sj_obj_next sj_batch sj_projection_new sj_map_work sj_dom_parse sj_dom_offsets"
 # The minimum number of simdjson functions that must carry checks (at -O3
 # simdjson inlines into about 80 to 90 functions that do).
 min_simdjson_funcs=40
