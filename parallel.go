@@ -381,6 +381,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			m.fail(&PanicError{Value: r, Stack: debug.Stack()})
 		} else { // runtime.Goexit: this goroutine ends after the defers
 			m.fail(ErrGoexit)
+			shim.Abandon()
 		}
 		if !held {
 			p.enterWait()

@@ -216,6 +216,10 @@ typedef struct sj_map sj_map;
 sj_map *sj_map_new(const sj_map_cfg *cfg, const uint8_t *buf);
 void sj_map_work(sj_map *m, int worker);
 int sj_map_free(sj_map *m);
+/* Called from a Go callback of sj_map_work whose goroutine is ending
+ * (runtime.Goexit): the worker's C frames on this thread will not return
+ * (under AddressSanitizer their stack shadow is cleared). */
+void sj_map_abandon(void);
 /* Bytes searched for the chunks' line starts, over all maps (for tests). */
 uint64_t sj_map_chunk_scan_bytes(void);
 

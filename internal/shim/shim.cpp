@@ -33,6 +33,9 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
 #include <pthread.h>
 #include <new>
 #include <string>
@@ -1704,6 +1707,10 @@ namespace {
 using map_run = sj_map;
 
 // Start of chunk k: the first line start at or after k * chunk.
+// The outermost sj_map_work frame of this thread, and how many are open.
+thread_local uintptr_t t_work_entry = 0;
+thread_local int t_work_depth = 0;
+
 // Bytes chunk_start has searched, over every map (for tests).
 std::atomic<uint64_t> g_chunk_scan{0};
 
@@ -1845,7 +1852,30 @@ sj_map *sj_map_new(const sj_map_cfg *cfg, const uint8_t *buf) {
 
 void sj_map_work(sj_map *m, int worker) {
   if (worker < 0 || worker >= m->cfg->threads) return;
+  // The outermost worker frame of this thread (maps may nest: fn may run a
+  // map), for sj_map_abandon.
+  const bool outer = t_work_depth++ == 0;
+  if (outer) t_work_entry = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
   map_worker_main(m, worker);
+  if (--t_work_depth == 0) t_work_entry = 0;
+}
+
+void sj_map_abandon(void) {
+  // The Go callback on this thread ends its goroutine (runtime.Goexit):
+  // the worker's frames above this one are left behind without returning.
+  // Under AddressSanitizer their redzones would stay poisoned and the next
+  // C frames there would be reported as overflows: unpoison them, as ASan
+  // does for longjmp.
+#if defined(__SANITIZE_ADDRESS__)
+  if (t_work_entry) {
+    const uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+    if (here < t_work_entry) {
+      __asan_unpoison_memory_region(reinterpret_cast<void *>(here), size_t(t_work_entry - here + 256));
+    }
+  }
+#endif
+  t_work_depth = 0;
+  t_work_entry = 0;
 }
 
 uint64_t sj_map_chunk_scan_bytes(void) { return g_chunk_scan.load(); }

@@ -49,6 +49,7 @@ package shim
 #cgo nocallback sj_projection_free
 #cgo noescape sj_set_implementation
 #cgo nocallback sj_set_implementation
+#cgo nocallback sj_map_abandon
 */
 import "C"
 
@@ -257,6 +258,11 @@ func RunMap(c *MapConfig) (rc int) {
 	C.sj_map_work(m, 0)
 	return 0
 }
+
+// Abandon tells the shim that the map callback running on this thread is
+// ending its goroutine (runtime.Goexit): the worker's C frames will not
+// return. Call it from a deferred function of the callback.
+func Abandon() { C.sj_map_abandon() }
 
 // ChunkScanBytes returns the bytes searched for the map chunks' line
 // starts, over all maps (for tests).

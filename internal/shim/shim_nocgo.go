@@ -95,6 +95,8 @@ func RunMap(c *MapConfig) (rc int) {
 
 func ChunkScanBytes() uint64 { return 0 }
 
+func Abandon() {}
+
 func Release(x unsafe.Pointer) {
 }
 
