@@ -473,15 +473,19 @@ func TestMapCallbackFatalChild(t *testing.T) {
 	opts := []simdjson.StreamOption{simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096)}
 	type st struct{ w, n int }
 	fatalOn := func(t *testing.T, w int, input simdjson.Input) {
-		started := make(chan struct{}) // worker 1 has a document
-		var once sync.Once
+		// Each worker's first document waits for the other's (both then
+		// hold a chunk: neither can take them all), then worker w fails.
+		var started [2]chan struct{}
+		var once [2]sync.Once
+		for i := range started {
+			started[i] = make(chan struct{})
+		}
 		_, err := simdjson.Map(input, func(w int) *st { return &st{w: w} }, func(s *st, d simdjson.Document) error {
 			s.n++
-			if s.w == 1 {
-				once.Do(func() { close(started) })
-			} else if s.n == 1 && w == 1 {
-				select { // let worker 1 reach its third document
-				case <-started:
+			if s.n == 1 {
+				once[s.w].Do(func() { close(started[s.w]) })
+				select {
+				case <-started[1-s.w]:
 				case <-time.After(10 * time.Second):
 				}
 			}
