@@ -809,6 +809,9 @@ func wideDoc(c *chooser, depth int) string {
 	if depth > 0 {
 		n = c.next(80)
 	}
+	if depth > 1 { // the wide nodes are the first two levels: keep the third small
+		n = c.next(8)
+	}
 	var keys []int
 	for i := range n {
 		k := c.next(250)
