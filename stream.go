@@ -436,6 +436,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 			doc := Document{p.value(d.Tok, d.Off, 1)}
 			idx := s.index
 			s.index++
+			gen := p.gen
 			s.held = false
 			p.exit()
 			more := yield(idx, doc)
@@ -448,7 +449,10 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 				s.err = ErrParserClosed
 				return pos, false
 			}
-			if p.input == nil || unsafe.SliceData(p.input) != unsafe.SliceData(window) {
+			// Any other document of p (a Parse, another stream) bumped its
+			// generation; the input's address cannot tell, as a Parse may
+			// reuse the batch's copy buffer or the same bytes.
+			if p.gen != gen {
 				s.err = errors.New("simdjson: parser used for another document during a stream")
 				return pos, false
 			}

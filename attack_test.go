@@ -1,0 +1,113 @@
+//go:build cgo
+
+package simdjson_test
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+	"testing"
+
+	"github.com/simdjson-cgo/simdjson"
+	"github.com/stretchr/testify/require"
+)
+
+// Attacks of a hostile or careless caller on what issue 17 built.
+
+// unpadded returns a copy of s with no spare capacity: a stream copies its
+// last batch into the parser's copy buffer.
+func unpadded(s string) []byte { b := []byte(s); return b[:len(b):len(b)] }
+
+// TestAttackParseInsideStreamLoop: a Parse of the stream's parser inside the
+// loop ends the stream with an error, also when the parsed bytes lie where
+// the batch lies: the batch's copy buffer (unpadded input) or the input's
+// own first line. The stream used to recognise its batch by address and
+// went on over the Parse's state: the same documents yielded forever.
+func TestAttackParseInsideStreamLoop(t *testing.T) {
+	var sb strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&sb, "{\"i\":%d,\"s\":\"%s\"}\n", i, strings.Repeat("x", i))
+	}
+	lines := sb.String()
+	first := strings.Index(lines, "\n")
+	for _, tc := range []string{"unpadded", "padded", "reader"} {
+		t.Run(tc, func(t *testing.T) {
+			data := unpadded(lines)
+			in := simdjson.Bytes(data)
+			switch tc {
+			case "padded":
+				data = simdjson.Pad(data)
+				in = simdjson.Bytes(data)
+			case "reader":
+				in = simdjson.Reader(strings.NewReader(lines))
+			}
+			p := simdjson.NewParser()
+			defer p.Close()
+			s := p.Stream(in)
+			n := 0
+			for _, d := range s.Documents() {
+				n++
+				if n > 1000 {
+					t.Fatalf("the stream yielded %d documents of 50", n)
+				}
+				require.NoError(t, d.Err())
+				// The careless part: parse something else with the same parser.
+				var err error
+				if tc == "padded" {
+					_, err = p.Parse(data[:first:len(data)]) // the batch's first bytes
+				} else {
+					_, err = p.ParseString(`[1,2,3]`) // into the copy buffer
+				}
+				require.NoError(t, err)
+			}
+			require.Equal(t, 1, n, "the stream went on after Parse")
+			require.ErrorContains(t, s.Err(), "another document")
+		})
+	}
+}
+
+// TestAttackInterleavedStreams: two streams of one parser interleaved
+// through iter.Pull2. The second one's documents replace the first's: the
+// first must stop with an error when it resumes, not read the other batch.
+func TestAttackInterleavedStreams(t *testing.T) {
+	mk := func(prefix string, n int) []byte {
+		var sb strings.Builder
+		for i := range n {
+			fmt.Fprintf(&sb, "{\"%s\":%d}\n", prefix, i)
+		}
+		return unpadded(sb.String())
+	}
+	p := simdjson.NewParser()
+	defer p.Close()
+	s1 := p.Stream(simdjson.Bytes(mk("a", 40)))
+	s2 := p.Stream(simdjson.Bytes(mk("bb", 3)))
+	next1, stop1 := iter.Pull2(s1.Documents())
+	defer stop1()
+	next2, stop2 := iter.Pull2(s2.Documents())
+	defer stop2()
+	_, d, ok := next1()
+	require.True(t, ok)
+	v, err := d.Field("a")
+	require.NoError(t, err)
+	_, d2, ok := next2()
+	require.True(t, ok)
+	_, err = d2.Field("bb")
+	require.NoError(t, err)
+	// d is stale now.
+	_, err = v.Int64()
+	require.ErrorIs(t, err, simdjson.ErrStaleHandle)
+	for k := 0; ; k++ {
+		i, d, ok := next1()
+		if !ok {
+			break
+		}
+		// Any document s1 still yields must be one of its own.
+		x, err := d.Field("a")
+		require.NoError(t, err, "s1 document %d", i)
+		got, err := x.Int64()
+		require.NoError(t, err)
+		require.EqualValues(t, i, got)
+		require.Less(t, k, 100)
+	}
+	require.ErrorContains(t, s1.Err(), "another document", "s1 went on over s2's batch")
+}
