@@ -4,6 +4,7 @@ package simdjson_test
 
 import (
 	"fmt"
+	"io"
 	"iter"
 	"strings"
 	"testing"
@@ -110,4 +111,60 @@ func TestAttackInterleavedStreams(t *testing.T) {
 		require.Less(t, k, 100)
 	}
 	require.ErrorContains(t, s1.Err(), "another document", "s1 went on over s2's batch")
+}
+
+// countReader returns data, then whatever count n gives (with no bytes
+// written), for ever.
+type countReader struct {
+	data  []byte
+	n     func(len int) int
+	calls int
+}
+
+func (r *countReader) Read(b []byte) (int, error) {
+	r.calls++
+	if len(r.data) > 0 {
+		k := copy(b, r.data)
+		r.data = r.data[k:]
+		return k, nil
+	}
+	if r.calls > 1000000 {
+		panic("still reading after a million calls")
+	}
+	return r.n(len(b)), nil
+}
+
+// TestAttackDecoderReaderFaults: the Decoder over a reader that lies about
+// its count (negative, above len(p), or far above it) or makes no progress
+// gets an error, as streams and maps do: no panic out of Decode, no NUL
+// bytes the reader never wrote taken for input, no endless loop.
+func TestAttackDecoderReaderFaults(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    func(int) int
+		want error
+	}{
+		{"negative", func(int) int { return -1 }, nil},
+		{"one over", func(l int) int { return l + 1 }, nil},
+		{"far over", func(l int) int { return l + 1<<20 }, nil},
+		{"no progress", func(int) int { return 0 }, io.ErrNoProgress},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &countReader{data: []byte(`{"a":1} [2] 12`), n: tc.n}
+			dec := simdjson.NewDecoder(r)
+			var v any
+			require.NoError(t, dec.Decode(&v))
+			require.Equal(t, map[string]any{"a": 1.0}, v)
+			require.NoError(t, dec.Decode(&v))
+			require.Equal(t, []any{2.0}, v)
+			var err error
+			require.NotPanics(t, func() { err = dec.Decode(&v) })
+			if tc.want != nil {
+				require.ErrorIs(t, err, tc.want)
+			} else {
+				require.ErrorContains(t, err, "invalid byte count")
+			}
+			require.LessOrEqual(t, r.calls, 200)
+		})
+	}
 }
