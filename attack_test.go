@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/simdjson-cgo/simdjson"
 	"github.com/stretchr/testify/require"
@@ -166,5 +170,186 @@ func TestAttackDecoderReaderFaults(t *testing.T) {
 			}
 			require.LessOrEqual(t, r.calls, 200)
 		})
+	}
+}
+
+// mapLines returns n NDJSON lines {"i":k,"pad":"..."}.
+func mapLines(n int) []byte {
+	var sb strings.Builder
+	for i := range n {
+		fmt.Fprintf(&sb, "{\"i\":%d,\"pad\":\"%s\"}\n", i, strings.Repeat("x", i%40))
+	}
+	return []byte(sb.String())
+}
+
+type mapCount struct{ w, n int }
+
+// countAll runs a plain Map over in and returns the documents seen.
+func countAll(t *testing.T, in simdjson.Input, opts ...simdjson.StreamOption) int {
+	t.Helper()
+	states, err := simdjson.Map(in, func(w int) *mapCount { return &mapCount{w: w} }, func(s *mapCount, d simdjson.Document) error {
+		v, err := d.Field("i")
+		if err != nil {
+			return err
+		}
+		if _, err := v.Int64(); err != nil {
+			return err
+		}
+		s.n++
+		return nil
+	}, opts...)
+	require.NoError(t, err)
+	total := 0
+	for _, s := range states {
+		total += s.n
+	}
+	return total
+}
+
+// inGoroutine runs f on a goroutine of its own and reports whether f
+// returned (false: it ended through runtime.Goexit) and what it panicked.
+func inGoroutine(f func()) (returned bool, panicked any) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() { panicked = recover() }()
+		f()
+		returned = true
+	}()
+	<-done
+	return returned, panicked
+}
+
+// meeting returns a function for a map's fn that makes worker 0, at its
+// first document, wait (10 s at most) for worker 1 to have one.
+func meeting() func(w, n int) {
+	started := make(chan struct{})
+	var once sync.Once
+	return func(w, n int) {
+		switch {
+		case w == 1:
+			once.Do(func() { close(started) })
+		case w == 0 && n == 1:
+			select {
+			case <-started:
+			case <-time.After(10 * time.Second):
+			}
+		}
+	}
+}
+
+// TestAttackMapGoexitAndPanicEverywhere: runtime.Goexit and panics in
+// newState, in fn of a map nested in another map's fn (on the inner map's
+// worker 0, which runs on the outer map's worker goroutine, and on its
+// other workers), and in the SkipBadLines function: none crashes or hangs,
+// the maps report what happened, and maps run normally afterwards (no
+// parser left held in the pool).
+func TestAttackMapGoexitAndPanicEverywhere(t *testing.T) {
+	data := mapLines(4000)
+	opts := []simdjson.StreamOption{simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096)}
+	inputs := map[string]func() simdjson.Input{
+		"bytes":  func() simdjson.Input { return simdjson.Bytes(data) },
+		"reader": func() simdjson.Input { return simdjson.Reader(strings.NewReader(string(data))) },
+	}
+	for name, in := range inputs {
+		for _, w := range []int{0, 1} {
+			for _, how := range []string{"goexit", "panic"} {
+				t.Run(fmt.Sprintf("%s/newState%d/%s", name, w, how), func(t *testing.T) {
+					returned, p := inGoroutine(func() {
+						_, _ = simdjson.Map(in(), func(k int) *mapCount {
+							if k == w {
+								if how == "goexit" {
+									runtime.Goexit()
+								}
+								panic("newState")
+							}
+							return &mapCount{w: k}
+						}, func(*mapCount, simdjson.Document) error { return nil }, opts...)
+					})
+					require.False(t, returned)
+					if how == "panic" {
+						require.Equal(t, "newState", p)
+					}
+					require.Equal(t, 4000, countAll(t, in(), opts...))
+				})
+			}
+		}
+		// A map in a map's fn; the inner fn ends its goroutine on inner
+		// worker iw, on the outer worker ow. Worker 0 waits for worker 1's
+		// first document, so that worker 1 gets some.
+		for _, ow := range []int{0, 1} {
+			for _, iw := range []int{0, 1} {
+				t.Run(fmt.Sprintf("%s/nested%d.%d", name, ow, iw), func(t *testing.T) {
+					var innerErr atomic.Value
+					var fired atomic.Bool
+					var outerErr error
+					outerMeet := meeting()
+					returned, p := inGoroutine(func() {
+						_, outerErr = simdjson.Map(in(), func(k int) *mapCount { return &mapCount{w: k} }, func(o *mapCount, d simdjson.Document) error {
+							o.n++
+							outerMeet(o.w, o.n)
+							if o.w != ow || o.n != 5 || fired.Swap(true) {
+								return nil
+							}
+							raw, err := d.RawJSON()
+							if err != nil {
+								return err
+							}
+							var lines []byte
+							for range 500 {
+								lines = append(append(lines, raw...), '\n')
+							}
+							innerMeet := meeting()
+							_, err = simdjson.Map(simdjson.Bytes(lines), func(k int) *mapCount { return &mapCount{w: k} }, func(s *mapCount, d simdjson.Document) error {
+								s.n++
+								innerMeet(s.w, s.n)
+								if s.w == iw && s.n == 3 {
+									runtime.Goexit()
+								}
+								return d.Err()
+							}, simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096))
+							innerErr.Store(fmt.Sprint(err))
+							return err
+						}, opts...)
+					})
+					require.Nil(t, p)
+					require.True(t, fired.Load())
+					if ow == 0 && iw == 0 {
+						// The Goexit ran on the caller's goroutine: it ended.
+						require.False(t, returned)
+					} else {
+						require.True(t, returned)
+						require.ErrorIs(t, outerErr, simdjson.ErrGoexit)
+					}
+					require.Equal(t, 4000, countAll(t, in(), opts...))
+				})
+			}
+		}
+	}
+	// The bad-line function panics or exits (a map calls it after its end,
+	// from the caller's goroutine).
+	bad := append(append([]byte{}, data...), "{\"i\":\n"...)
+	for _, how := range []string{"goexit", "panic"} {
+		for name, in := range map[string]func() simdjson.Input{
+			"bytes":  func() simdjson.Input { return simdjson.Bytes(bad) },
+			"reader": func() simdjson.Input { return simdjson.Reader(strings.NewReader(string(bad))) },
+		} {
+			t.Run("onBad/"+name+"/"+how, func(t *testing.T) {
+				returned, p := inGoroutine(func() {
+					onBad := simdjson.SkipBadLines(func(*simdjson.LineError) {
+						if how == "goexit" {
+							runtime.Goexit()
+						}
+						panic("onBad")
+					})
+					_, _ = simdjson.Map(in(), func(k int) *mapCount { return &mapCount{w: k} }, func(*mapCount, simdjson.Document) error { return nil }, append(opts, onBad)...)
+				})
+				require.False(t, returned)
+				if how == "panic" {
+					require.Equal(t, "onBad", p)
+				}
+				require.Equal(t, 4000, countAll(t, in(), append(opts, simdjson.SkipBadLines(nil))...))
+			})
+		}
 	}
 }
