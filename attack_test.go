@@ -3,6 +3,7 @@
 package simdjson_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -352,4 +353,95 @@ func TestAttackMapGoexitAndPanicEverywhere(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestAttackDocumentToAnotherGoroutine: a map's fn hands its Document to
+// another goroutine, which reads it during the call and after: each read
+// is right, ErrParserInUse, or ErrStaleHandle, never another document's
+// value. Run it under -race.
+func TestAttackDocumentToAnotherGoroutine(t *testing.T) {
+	data := mapLines(20000)
+	type job struct {
+		d    simdjson.Document
+		i    int64
+		done chan struct{}
+	}
+	jobs := make(chan job, 64)
+	var good, inUse, stale atomic.Int64
+	errs := make(chan error, 1)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				for k := 0; k < 3; k++ {
+					v, err := j.d.Field("i")
+					var n int64
+					if err == nil {
+						n, err = v.Int64()
+					}
+					switch {
+					case errors.Is(err, simdjson.ErrParserInUse):
+						inUse.Add(1)
+					case errors.Is(err, simdjson.ErrStaleHandle):
+						stale.Add(1)
+					case err != nil:
+						select {
+						case errs <- err:
+						default:
+						}
+					case n != j.i:
+						select {
+						case errs <- fmt.Errorf("document %d read as %d", j.i, n):
+						default:
+						}
+					default:
+						good.Add(1)
+					}
+					if k == 0 && j.done != nil {
+						close(j.done)
+					}
+				}
+			}
+		}()
+	}
+	_, err := simdjson.Map(simdjson.Bytes(data), func(int) *mapCount { return &mapCount{} }, func(s *mapCount, d simdjson.Document) error {
+		// fn's own reads may meet the other goroutine inside a call on a
+		// kept Document of this parser: ErrParserInUse, then retry.
+		var i int64
+		var err error
+		for {
+			var v simdjson.Value
+			if v, err = d.Field("i"); err == nil {
+				i, err = v.Int64()
+			}
+			if !errors.Is(err, simdjson.ErrParserInUse) {
+				break
+			}
+			runtime.Gosched()
+		}
+		if err != nil {
+			return err
+		}
+		s.n++
+		j := job{d: d, i: i}
+		if s.n%2 == 0 {
+			j.done = make(chan struct{}) // read during the call
+		}
+		jobs <- j
+		if j.done != nil {
+			<-j.done
+		}
+		return nil
+	}, simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(8192))
+	close(jobs)
+	wg.Wait()
+	require.NoError(t, err)
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	t.Logf("good %d, in use %d, stale %d", good.Load(), inUse.Load(), stale.Load())
+	require.NotZero(t, good.Load())
 }
