@@ -445,3 +445,73 @@ func TestAttackDocumentToAnotherGoroutine(t *testing.T) {
 	t.Logf("good %d, in use %d, stale %d", good.Load(), inUse.Load(), stale.Load())
 	require.NotZero(t, good.Load())
 }
+
+// TestAttackStreamBodyExits: the body of a stream loop panics, calls
+// runtime.Goexit, closes the parser, or breaks, for every kind of input:
+// the parser is given back (not left held: a later Parse works, or says
+// closed), the stream's buffers are freed (ASan's leak check), and a
+// Document kept from the loop is stale.
+func TestAttackStreamBodyExits(t *testing.T) {
+	data := mapLines(3000)
+	file := writeTemp(t, data)
+	inputs := map[string]func() simdjson.Input{
+		"bytes":  func() simdjson.Input { return simdjson.Bytes(data) },
+		"reader": func() simdjson.Input { return simdjson.Reader(strings.NewReader(string(data))) },
+		"file":   func() simdjson.Input { return simdjson.File(file) },
+	}
+	for name, in := range inputs {
+		for _, conc := range []bool{false, true} {
+			for _, how := range []string{"panic", "goexit", "close", "break"} {
+				t.Run(fmt.Sprintf("%s/concatenated=%v/%s", name, conc, how), func(t *testing.T) {
+					p := simdjson.NewParser()
+					defer p.Close()
+					opts := []simdjson.StreamOption{simdjson.BatchSize(4096), simdjson.ChunkSize(8192)}
+					if conc {
+						opts = append(opts, simdjson.Concatenated())
+					}
+					s := p.Stream(in(), opts...)
+					var kept simdjson.Document
+					returned, pv := inGoroutine(func() {
+						for i, d := range s.Documents() {
+							if i < 1000 {
+								continue
+							}
+							kept = d
+							switch how {
+							case "panic":
+								panic("body")
+							case "goexit":
+								runtime.Goexit()
+							case "close":
+								require.NoError(t, p.Close())
+							case "break":
+							}
+							break
+						}
+					})
+					switch how {
+					case "panic":
+						require.Equal(t, "body", pv)
+					case "goexit":
+						require.False(t, returned)
+					default:
+						require.True(t, returned)
+						require.Nil(t, pv)
+					}
+					if how == "close" {
+						require.ErrorIs(t, kept.Err(), simdjson.ErrParserClosed)
+						_, err := p.ParseString(`{}`)
+						require.ErrorIs(t, err, simdjson.ErrParserClosed)
+						return
+					}
+					require.ErrorIs(t, kept.Err(), simdjson.ErrStaleHandle)
+					d, err := p.ParseString(`{"z":1}`)
+					require.NoError(t, err)
+					_, err = d.Field("z")
+					require.NoError(t, err)
+					require.ErrorIs(t, kept.Err(), simdjson.ErrStaleHandle)
+				})
+			}
+		}
+	}
+}
