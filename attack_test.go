@@ -515,3 +515,48 @@ func TestAttackStreamBodyExits(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackStuckCallbackWhileOthersFail: worker 1's fn blocks until worker
+// 0's has failed: Map waits for the blocked call (it cannot end it), then
+// returns the failure, and no new batch starts; later maps run.
+func TestAttackStuckCallbackWhileOthersFail(t *testing.T) {
+	data := mapLines(20000)
+	boom := errors.New("boom")
+	for name, in := range map[string]func() simdjson.Input{
+		"bytes":  func() simdjson.Input { return simdjson.Bytes(data) },
+		"reader": func() simdjson.Input { return simdjson.Reader(strings.NewReader(string(data))) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			blocked := make(chan struct{})
+			release := make(chan struct{})
+			var once sync.Once
+			var after atomic.Int64 // fn calls after the failure
+			var failed atomic.Bool
+			_, err := simdjson.Map(in(), func(w int) *mapCount { return &mapCount{w: w} }, func(s *mapCount, d simdjson.Document) error {
+				if failed.Load() {
+					after.Add(1)
+				}
+				s.n++
+				switch s.w {
+				case 1:
+					once.Do(func() { close(blocked); <-release })
+				case 0:
+					if s.n == 1 {
+						<-blocked
+					}
+					if s.n == 10 {
+						failed.Store(true)
+						close(release) // worker 1 returns once the failure is in
+						return boom
+					}
+				}
+				return d.Err()
+			}, simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096))
+			require.ErrorIs(t, err, boom)
+			// The blocked call's batch may finish its documents in flight;
+			// no new batch starts after the failure.
+			require.Less(t, after.Load(), int64(200))
+			require.Equal(t, 20000, countAll(t, in(), simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096)))
+		})
+	}
+}
