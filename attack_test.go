@@ -560,3 +560,33 @@ func TestAttackStuckCallbackWhileOthersFail(t *testing.T) {
 		})
 	}
 }
+
+// exitReader returns data, then ends its goroutine (runtime.Goexit: what
+// t.Fatal or require do in a test's fake reader).
+type exitReader struct{ r io.Reader }
+
+func (e *exitReader) Read(b []byte) (int, error) {
+	n, err := e.r.Read(b)
+	if err == io.EOF {
+		runtime.Goexit()
+	}
+	return n, err
+}
+
+// TestAttackMapReaderGoexit: a Reader input's Read ends its goroutine
+// before the end of the input. Map reads on a goroutine of its own: the
+// map must fail, not return the documents read so far as the whole input.
+func TestAttackMapReaderGoexit(t *testing.T) {
+	data := mapLines(20000)
+	cut := len(data) / 2
+	states, err := simdjson.Map(simdjson.Reader(&exitReader{r: strings.NewReader(string(data[:cut]))}),
+		func(w int) *mapCount { return &mapCount{w: w} },
+		func(s *mapCount, d simdjson.Document) error { s.n++; return d.Err() },
+		simdjson.Threads(2), simdjson.ChunkSize(8192), simdjson.BatchSize(4096))
+	total := 0
+	for _, s := range states {
+		total += s.n
+	}
+	require.Error(t, err, "map returned success after %d documents of 20000", total)
+	require.ErrorIs(t, err, simdjson.ErrGoexit)
+}
