@@ -275,56 +275,63 @@ func TestAttackMapGoexitAndPanicEverywhere(t *testing.T) {
 				})
 			}
 		}
-		// A map in a map's fn; the inner fn ends its goroutine on inner
-		// worker iw, on the outer worker ow. Worker 0 waits for worker 1's
-		// first document, so that worker 1 gets some.
-		for _, ow := range []int{0, 1} {
-			for _, iw := range []int{0, 1} {
-				t.Run(fmt.Sprintf("%s/nested%d.%d", name, ow, iw), func(t *testing.T) {
-					var innerErr atomic.Value
-					var fired atomic.Bool
-					var outerErr error
-					outerMeet := meeting()
-					returned, p := inGoroutine(func() {
-						_, outerErr = simdjson.Map(in(), func(k int) *mapCount { return &mapCount{w: k} }, func(o *mapCount, d simdjson.Document) error {
-							o.n++
-							outerMeet(o.w, o.n)
-							if o.w != ow || o.n != 5 || fired.Swap(true) {
-								return nil
-							}
-							raw, err := d.RawJSON()
-							if err != nil {
-								return err
-							}
-							var lines []byte
-							for range 500 {
-								lines = append(append(lines, raw...), '\n')
-							}
-							innerMeet := meeting()
-							_, err = simdjson.Map(simdjson.Bytes(lines), func(k int) *mapCount { return &mapCount{w: k} }, func(s *mapCount, d simdjson.Document) error {
-								s.n++
-								innerMeet(s.w, s.n)
-								if s.w == iw && s.n == 3 {
-									runtime.Goexit()
-								}
-								return d.Err()
-							}, simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096))
-							innerErr.Store(fmt.Sprint(err))
+		// A map in a map's fn, whose fn ends its goroutine. Each pairing
+		// of the outer worker that runs the inner map and the inner worker
+		// that exits is aimed at (worker 0 waits for worker 1's first
+		// document, so that both get some), and the pairing that happened
+		// is checked: on inner worker 0 of outer worker 0 the caller's
+		// goroutine ends, in every other pairing the outer map returns
+		// ErrGoexit.
+		for k := range 4 {
+			t.Run(fmt.Sprintf("%s/nested#%d", name, k), func(t *testing.T) {
+				var outerN, innerN atomic.Int64
+				var outerFired, innerFired atomic.Bool
+				ow, iw := -1, -1
+				var outerErr error
+				outerMeet := meeting()
+				returned, p := inGoroutine(func() {
+					_, outerErr = simdjson.Map(in(), func(k int) *mapCount { return &mapCount{w: k} }, func(o *mapCount, d simdjson.Document) error {
+						o.n++
+						outerMeet(o.w, o.n)
+						// Worker k%2 at its third document, or any at the
+						// 3900th if that one gets too few.
+						if n := outerN.Add(1); (o.w != k%2 || o.n < 3) && n < 3900 || outerFired.Swap(true) {
+							return nil
+						}
+						ow = o.w
+						raw, err := d.RawJSON()
+						if err != nil {
 							return err
-						}, opts...)
-					})
-					require.Nil(t, p)
-					require.True(t, fired.Load())
-					if ow == 0 && iw == 0 {
-						// The Goexit ran on the caller's goroutine: it ended.
-						require.False(t, returned)
-					} else {
-						require.True(t, returned)
-						require.ErrorIs(t, outerErr, simdjson.ErrGoexit)
-					}
-					require.Equal(t, 4000, countAll(t, in(), opts...))
+						}
+						var lines []byte
+						for range 500 {
+							lines = append(append(lines, raw...), '\n')
+						}
+						innerMeet := meeting()
+						_, err = simdjson.Map(simdjson.Bytes(lines), func(k int) *mapCount { return &mapCount{w: k} }, func(s *mapCount, d simdjson.Document) error {
+							s.n++
+							innerMeet(s.w, s.n)
+							if n := innerN.Add(1); (s.w == k/2%2 && s.n >= 3 || n >= 450) && !innerFired.Swap(true) {
+								iw = s.w
+								runtime.Goexit()
+							}
+							return d.Err()
+						}, simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096))
+						return err
+					}, opts...)
 				})
-			}
+				require.Nil(t, p)
+				require.True(t, ow >= 0 && iw >= 0, "outer worker %d, inner worker %d", ow, iw)
+				t.Logf("outer worker %d, inner worker %d", ow, iw)
+				if ow == 0 && iw == 0 {
+					// The Goexit ran on the caller's goroutine: it ended.
+					require.False(t, returned)
+				} else {
+					require.True(t, returned)
+					require.ErrorIs(t, outerErr, simdjson.ErrGoexit)
+				}
+				require.Equal(t, 4000, countAll(t, in(), opts...))
+			})
 		}
 	}
 	// The bad-line function panics or exits (a map calls it after its end,
@@ -517,8 +524,8 @@ func TestAttackStreamBodyExits(t *testing.T) {
 }
 
 // TestAttackStuckCallbackWhileOthersFail: worker 1's fn blocks until worker
-// 0's has failed: Map waits for the blocked call (it cannot end it), then
-// returns the failure, and no new batch starts; later maps run.
+// 0's has failed: Map waits for the blocked call (it cannot end it), returns
+// the failure, and no call of fn runs after it returned; later maps run.
 func TestAttackStuckCallbackWhileOthersFail(t *testing.T) {
 	data := mapLines(20000)
 	boom := errors.New("boom")
@@ -530,33 +537,35 @@ func TestAttackStuckCallbackWhileOthersFail(t *testing.T) {
 			blocked := make(chan struct{})
 			release := make(chan struct{})
 			var once sync.Once
-			var after atomic.Int64 // fn calls after the failure
-			var failed atomic.Bool
+			var unblocked, mapReturned, late atomic.Bool
 			_, err := simdjson.Map(in(), func(w int) *mapCount { return &mapCount{w: w} }, func(s *mapCount, d simdjson.Document) error {
-				if failed.Load() {
-					after.Add(1)
+				if mapReturned.Load() {
+					late.Store(true)
 				}
 				s.n++
 				switch s.w {
 				case 1:
-					once.Do(func() { close(blocked); <-release })
+					once.Do(func() {
+						close(blocked)
+						<-release
+						unblocked.Store(true)
+					})
 				case 0:
 					if s.n == 1 {
 						<-blocked
 					}
 					if s.n == 10 {
-						failed.Store(true)
 						close(release) // worker 1 returns once the failure is in
 						return boom
 					}
 				}
 				return d.Err()
 			}, simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096))
+			mapReturned.Store(true)
 			require.ErrorIs(t, err, boom)
-			// The blocked call's batch may finish its documents in flight;
-			// no new batch starts after the failure.
-			require.Less(t, after.Load(), int64(200))
+			require.True(t, unblocked.Load(), "Map returned during a call of fn")
 			require.Equal(t, 20000, countAll(t, in(), simdjson.Threads(2), simdjson.BatchSize(4096), simdjson.ChunkSize(4096)))
+			require.False(t, late.Load(), "fn called after Map returned")
 		})
 	}
 }
