@@ -30,10 +30,15 @@ type Decoder struct {
 	scanBytes int64
 	err       error
 	opts      int
+	empty     int // reads in a row that returned neither bytes nor an error
 }
 
 // NewDecoder returns a new decoder that reads from r. The decoder reads
-// ahead: it may read data from r beyond the values requested.
+// ahead: it may read data from r beyond the values requested. A reader that
+// returns a count outside [0, len(p)] fails the Decoder, and one that
+// returns no bytes and no error 100 times in a row fails it with
+// io.ErrNoProgress, as streams do (encoding/json panics on the first and
+// spins on the second).
 func NewDecoder(r io.Reader) *Decoder { return &Decoder{r: r} }
 
 // UseNumber makes the Decoder decode a number into an interface value as a
@@ -127,8 +132,17 @@ func (dec *Decoder) refill() error {
 		copy(nb, dec.buf)
 		dec.buf = nb
 	}
-	n, err := dec.r.Read(dec.buf[len(dec.buf) : cap(dec.buf)-Padding])
+	b := dec.buf[len(dec.buf) : cap(dec.buf)-Padding]
+	n, err := dec.r.Read(b)
+	if n < 0 || n > len(b) {
+		return errReadCount // as streams and maps report it
+	}
 	dec.buf = dec.buf[:len(dec.buf)+n]
+	if n > 0 || err != nil {
+		dec.empty = 0
+	} else if dec.empty++; dec.empty >= maxEmptyReads {
+		return io.ErrNoProgress
+	}
 	return err
 }
 

@@ -3,6 +3,7 @@ package simdjson_test
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -92,6 +93,11 @@ func number(v simdjson.Value) (any, error) {
 	}
 	switch kind {
 	case simdjson.NumberInt64:
+		if i == 0 { // simdjson reads -0 as the integer 0; encoding/json as -0.0
+			if raw, err := v.RawNumber(); err == nil && raw[0] == '-' {
+				return math.Copysign(0, -1), nil
+			}
+		}
 		return float64(i), nil
 	case simdjson.NumberUint64:
 		return float64(u), nil

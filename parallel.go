@@ -61,10 +61,11 @@ func (e *PanicError) Unwrap() error {
 // to its function after the map, in input order, from the calling goroutine.
 // With a Reader or File input, a read error stops the map after the
 // documents before it; the error is returned (see Reader). A panic in the
-// reader is returned as a *PanicError. Reads run on a goroutine of their
-// own: when the map stops early (an error of fn, a bad line) while a Read is
-// blocked, Map returns without waiting for it; that Read finishes in the
-// background, and the input is read no further (a File is closed then).
+// reader is returned as a *PanicError, a runtime.Goexit in it as an error
+// wrapping ErrGoexit. Reads run on a goroutine of their own: when the map
+// stops early (an error of fn, a bad line) while a Read is blocked, Map
+// returns without waiting for it; that Read finishes in the background, and
+// the input is read no further (a File is closed then).
 //
 // Several maps may run at once, from different goroutines.
 func Map[S any](in Input, newState func(worker int) S, fn func(state S, doc Document) error, opts ...StreamOption) ([]S, error) {
@@ -365,8 +366,15 @@ func (m *mapper[S]) producerFail(err error, read bool) {
 // worker other than the calling goroutine's: that worker's goroutine ended,
 // the map stopped, and the test (if it was one) is marked failed. When the
 // function runs on the caller's own goroutine (worker 0), the map stops and
-// the Goexit goes on: the caller's goroutine ends as t.Fatal intends.
+// the Goexit goes on: the caller's goroutine ends as t.Fatal intends. The
+// error returned when the Read method of a Reader input (which runs on a
+// goroutine of the map's) calls runtime.Goexit wraps ErrGoexit.
 var ErrGoexit = errors.New("simdjson: map function called runtime.Goexit (t.Fatal, t.FailNow or require in a map callback?)")
+
+// errReaderGoexit is returned by Map and MapFields when the Read method of a
+// Reader input called runtime.Goexit: the map stops (the rest of the input
+// is not read) and errors.Is(err, ErrGoexit) holds.
+var errReaderGoexit = fmt.Errorf("simdjson: the reader's Read called runtime.Goexit (t.Fatal, t.FailNow or require in a Read?): %w", ErrGoexit)
 
 // Batch implements shim.MapHandler: it runs on worker w's goroutine, called
 // back from its native code, while the worker holds its parser.
@@ -517,14 +525,19 @@ func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader, closeIn func()) in
 		defer release()
 		defer closeIn()
 		defer close(m.ready)
+		returned := false
 		defer func() {
-			// The reader's panic, reported before the workers see the
-			// end of the chunks.
+			// The reader's panic, or its runtime.Goexit (which would
+			// otherwise end the chunks as if the input had ended),
+			// reported before the workers see the end of the chunks.
 			if v := recover(); v != nil {
 				m.producerFail(&PanicError{Value: v, Stack: debug.Stack(), reader: true}, false)
+			} else if !returned {
+				m.producerFail(errReaderGoexit, false)
 			}
 		}()
 		m.produce(r)
+		returned = true
 	}()
 	defer func() { // also when fn's goroutine exits (runtime.Goexit)
 		m.mu.Lock()

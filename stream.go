@@ -213,6 +213,10 @@ type Stream struct {
 	bad  []*LineError
 	used bool
 	held bool // the stream holds its parser (Parser.enter)
+	// The parser's generation when the stream last yielded a document: a
+	// Parse or another stream of the parser during the loop's body moved
+	// it on.
+	yieldGen uint64
 
 	index int
 	// Line numbers: newlines counted in the input before lineOff.
@@ -436,6 +440,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 			doc := Document{p.value(d.Tok, d.Off, 1)}
 			idx := s.index
 			s.index++
+			s.yieldGen = p.gen
 			s.held = false
 			p.exit()
 			more := yield(idx, doc)
@@ -448,7 +453,10 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 				s.err = ErrParserClosed
 				return pos, false
 			}
-			if p.input == nil || unsafe.SliceData(p.input) != unsafe.SliceData(window) {
+			// Any other document of p (a Parse, another stream) bumped its
+			// generation; the input's address cannot tell, as a Parse may
+			// reuse the batch's copy buffer or the same bytes.
+			if p.gen != s.yieldGen {
 				s.err = errors.New("simdjson: parser used for another document during a stream")
 				return pos, false
 			}

@@ -187,7 +187,7 @@ func TestStaleHandleAcrossGenerationWrap(t *testing.T) {
 		if i == 0 {
 			first, err = d.Field("a")
 			require.NoError(t, err)
-			simdjson.SetGenerationForTest(p, simdjson.GenerationForTest(p)+1<<32-1)
+			simdjson.SetStreamGenerationForTest(s, simdjson.GenerationForTest(p)+1<<32-1)
 			continue
 		}
 		_, err := first.String()
