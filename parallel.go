@@ -448,7 +448,13 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			p.enterWait()
 			held = true
 		} else {
-			err = m.fnRow(st, Row{p: p, gen: p.gen, f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
+			// As for a Document: the Row's accessors take the parser.
+			row := Row{p: p, gen: p.gen, f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)}
+			held = false
+			p.exit()
+			err = m.fnRow(st, row)
+			p.enterWait()
+			held = true
 		}
 		if err != nil {
 			m.fail(err)

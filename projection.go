@@ -182,7 +182,11 @@ func (k FieldKind) String() string {
 // byte slices it returns are valid only during the call of the map function
 // that received it. A Row kept past that call is stale: Kind returns
 // FieldError and Err ErrStaleHandle for every field, the other accessors
-// report no value, and none reads the memory the Row pointed into.
+// report no value, and none reads the memory the Row pointed into. Like a
+// Document's handles, each accessor holds the worker's parser while it reads
+// (an accessor called from another goroutine during the call waits for
+// nothing: it reads, or reports ErrParserInUse through Err, while the worker
+// waits for it to finish before it moves on).
 type Row struct {
 	p   *Parser
 	gen uint64 // the parser's generation for this document
@@ -190,14 +194,26 @@ type Row struct {
 	off int64
 }
 
-// field returns field i, or nil when the Row is stale. An index out of
-// range panics, as a slice index does (no memory is read for it).
-func (r Row) field(i int) *shim.Field {
+// load returns a copy of field i, read while holding the parser: code 0,
+// or ErrStaleHandle (a Row past its call, the zero Row) or ErrParserInUse.
+// An index out of range panics, as a slice index does (no memory is read
+// for it).
+func (r Row) load(i int) (shim.Field, ErrorCode) {
 	f := &r.f[i]
-	if r.p == nil || r.p.gen != r.gen {
-		return nil
+	p := r.p
+	if p == nil {
+		return shim.Field{}, ErrStaleHandle
 	}
-	return f
+	if !p.enter() {
+		return shim.Field{}, ErrParserInUse
+	}
+	if p.gen != r.gen {
+		p.exit()
+		return shim.Field{}, ErrStaleHandle
+	}
+	v := *f
+	p.exit()
+	return v, 0
 }
 
 // Len returns the number of fields.
@@ -208,8 +224,8 @@ func (r Row) Offset() int64 { return r.off }
 
 // Kind returns the kind of field i (FieldError for a stale Row).
 func (r Row) Kind(i int) FieldKind {
-	f := r.field(i)
-	if f == nil {
+	f, c := r.load(i)
+	if c != 0 {
 		return FieldError
 	}
 	return FieldKind(f.Kind)
@@ -217,20 +233,21 @@ func (r Row) Kind(i int) FieldKind {
 
 // Missing reports whether field i is absent from the document.
 func (r Row) Missing(i int) bool {
-	f := r.field(i)
-	return f != nil && f.Kind == shim.FMissing
+	f, c := r.load(i)
+	return c == 0 && f.Kind == shim.FMissing
 }
 
 // IsNull reports whether field i is null.
 func (r Row) IsNull(i int) bool {
-	f := r.field(i)
-	return f != nil && f.Kind == shim.FNull
+	f, c := r.load(i)
+	return c == 0 && f.Kind == shim.FNull
 }
 
-// Bytes returns the unescaped bytes of field i when it is a string.
+// Bytes returns the unescaped bytes of field i when it is a string (a view
+// of memory valid during the call, as the Row).
 func (r Row) Bytes(i int) ([]byte, bool) {
-	f := r.field(i)
-	if f == nil || f.Kind != shim.FString {
+	f, c := r.load(i)
+	if c != 0 || f.Kind != shim.FString {
 		return nil, false
 	}
 	return unsafe.Slice((*byte)(f.Str), f.Len), true
@@ -238,14 +255,24 @@ func (r Row) Bytes(i int) ([]byte, bool) {
 
 // String returns a copy of field i when it is a string.
 func (r Row) String(i int) (string, bool) {
-	b, ok := r.Bytes(i)
-	return string(b), ok
+	f := &r.f[i]
+	p := r.p
+	if p == nil || !p.enter() {
+		return "", false
+	}
+	if p.gen != r.gen || f.Kind != shim.FString {
+		p.exit()
+		return "", false
+	}
+	s := string(unsafe.Slice((*byte)(f.Str), f.Len)) // copied while held
+	p.exit()
+	return s, true
 }
 
 // Int64 returns field i when it is an integer that fits int64.
 func (r Row) Int64(i int) (int64, bool) {
-	f := r.field(i)
-	if f == nil {
+	f, c := r.load(i)
+	if c != 0 {
 		return 0, false
 	}
 	switch f.Kind {
@@ -261,8 +288,8 @@ func (r Row) Int64(i int) (int64, bool) {
 
 // Uint64 returns field i when it is an integer that fits uint64.
 func (r Row) Uint64(i int) (uint64, bool) {
-	f := r.field(i)
-	if f == nil {
+	f, c := r.load(i)
+	if c != 0 {
 		return 0, false
 	}
 	switch f.Kind {
@@ -278,8 +305,8 @@ func (r Row) Uint64(i int) (uint64, bool) {
 
 // Float64 returns field i when it is a number (integers converted).
 func (r Row) Float64(i int) (float64, bool) {
-	f := r.field(i)
-	if f == nil {
+	f, c := r.load(i)
+	if c != 0 {
 		return 0, false
 	}
 	switch f.Kind {
@@ -295,18 +322,18 @@ func (r Row) Float64(i int) (float64, bool) {
 
 // Bool returns field i when it is true or false.
 func (r Row) Bool(i int) (value, ok bool) {
-	f := r.field(i)
-	if f == nil || f.Kind != shim.FBool {
+	f, c := r.load(i)
+	if c != 0 || f.Kind != shim.FBool {
 		return false, false
 	}
 	return f.U != 0, true
 }
 
 // Raw returns the JSON text of field i when it is an object, an array or an
-// integer beyond 64 bits.
+// integer beyond 64 bits (a view of memory valid during the call).
 func (r Row) Raw(i int) ([]byte, bool) {
-	f := r.field(i)
-	if f == nil {
+	f, c := r.load(i)
+	if c != 0 {
 		return nil, false
 	}
 	switch f.Kind {
@@ -317,11 +344,12 @@ func (r Row) Raw(i int) ([]byte, bool) {
 }
 
 // Err returns why field i could not be read (FieldError), else nil;
-// ErrStaleHandle for a Row kept past its call.
+// ErrStaleHandle for a Row kept past its call, ErrParserInUse while another
+// goroutine reads the worker's parser.
 func (r Row) Err(i int) error {
-	f := r.field(i)
-	if f == nil {
-		return ErrStaleHandle
+	f, c := r.load(i)
+	if c != 0 {
+		return c
 	}
 	if f.Kind != shim.FError {
 		return nil
