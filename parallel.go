@@ -299,7 +299,7 @@ const maxPooledMapCapacity = DefaultChunkSize
 var testPutMapParser func(p *Parser, pooled bool)
 
 func putMapParser(p *Parser) {
-	p.gen++
+	p.bumpGen()
 	p.input = nil
 	p.batch = false
 	p.idx, p.jump = nil, nil
@@ -436,7 +436,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			return 1
 		}
 		var err error
-		p.gen++ // each document has a generation of its own
+		p.bumpGen() // each document has a generation of its own
 		if m.fnDoc != nil {
 			// fn's calls on the Document take the parser: give it up
 			// meanwhile (and wait for a call of another goroutine, on a
@@ -448,13 +448,9 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			p.enterWait()
 			held = true
 		} else {
-			// As for a Document: the Row's accessors take the parser.
-			row := Row{p: p, gen: p.gen, f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)}
-			held = false
-			p.exit()
-			err = m.fnRow(st, row)
-			p.enterWait()
-			held = true
+			// The worker keeps the parser: a Row's accessors check its
+			// generation instead (Row.load).
+			err = m.fnRow(st, Row{p: p, gen: p.gen, f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
 		}
 		if err != nil {
 			m.fail(err)
@@ -462,7 +458,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			return 1
 		}
 	}
-	p.gen++
+	p.bumpGen()
 	if now := time.Now(); now.Sub(wk.yielded) >= yieldEvery {
 		wk.yielded = now
 		runtime.Gosched()

@@ -5,6 +5,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
@@ -182,11 +183,14 @@ func (k FieldKind) String() string {
 // byte slices it returns are valid only during the call of the map function
 // that received it. A Row kept past that call is stale: Kind returns
 // FieldError and Err ErrStaleHandle for every field, the other accessors
-// report no value, and none reads the memory the Row pointed into. Like a
-// Document's handles, each accessor holds the worker's parser while it reads
-// (an accessor called from another goroutine during the call waits for
-// nothing: it reads, or reports ErrParserInUse through Err, while the worker
-// waits for it to finish before it moves on).
+// report no value, and none reads the memory the Row pointed into.
+//
+// Unlike a Document's handles, a Row's accessors do not hold the parser
+// (that would cost about 3 % of a MapFields map): they check the Row's
+// generation before and after they copy what they read, so that a Row used
+// from another goroutine while its worker moves on reads as stale, not as
+// the next document's bytes. Do not share a Row between goroutines: the
+// memory of a past batch may also have been freed by then.
 type Row struct {
 	p   *Parser
 	gen uint64 // the parser's generation for this document
@@ -194,26 +198,20 @@ type Row struct {
 	off int64
 }
 
-// load returns a copy of field i, read while holding the parser: code 0,
-// or ErrStaleHandle (a Row past its call, the zero Row) or ErrParserInUse.
-// An index out of range panics, as a slice index does (no memory is read
-// for it).
-func (r Row) load(i int) (shim.Field, ErrorCode) {
+// live reports whether the Row's document is still the worker's current
+// one (the zero Row is not).
+func (r Row) live() bool { return r.p != nil && atomic.LoadUint64(&r.p.gen) == r.gen }
+
+// load returns a copy of field i, or false when the Row is stale (checked
+// before and after the copy). An index out of range panics, as a slice
+// index does (no memory is read for it).
+func (r Row) load(i int) (shim.Field, bool) {
 	f := &r.f[i]
-	p := r.p
-	if p == nil {
-		return shim.Field{}, ErrStaleHandle
-	}
-	if !p.enter() {
-		return shim.Field{}, ErrParserInUse
-	}
-	if p.gen != r.gen {
-		p.exit()
-		return shim.Field{}, ErrStaleHandle
+	if !r.live() {
+		return shim.Field{}, false
 	}
 	v := *f
-	p.exit()
-	return v, 0
+	return v, r.live()
 }
 
 // Len returns the number of fields.
@@ -224,8 +222,8 @@ func (r Row) Offset() int64 { return r.off }
 
 // Kind returns the kind of field i (FieldError for a stale Row).
 func (r Row) Kind(i int) FieldKind {
-	f, c := r.load(i)
-	if c != 0 {
+	f, ok := r.load(i)
+	if !ok {
 		return FieldError
 	}
 	return FieldKind(f.Kind)
@@ -233,21 +231,21 @@ func (r Row) Kind(i int) FieldKind {
 
 // Missing reports whether field i is absent from the document.
 func (r Row) Missing(i int) bool {
-	f, c := r.load(i)
-	return c == 0 && f.Kind == shim.FMissing
+	f, ok := r.load(i)
+	return ok && f.Kind == shim.FMissing
 }
 
 // IsNull reports whether field i is null.
 func (r Row) IsNull(i int) bool {
-	f, c := r.load(i)
-	return c == 0 && f.Kind == shim.FNull
+	f, ok := r.load(i)
+	return ok && f.Kind == shim.FNull
 }
 
 // Bytes returns the unescaped bytes of field i when it is a string (a view
 // of memory valid during the call, as the Row).
 func (r Row) Bytes(i int) ([]byte, bool) {
-	f, c := r.load(i)
-	if c != 0 || f.Kind != shim.FString {
+	f, ok := r.load(i)
+	if !ok || f.Kind != shim.FString {
 		return nil, false
 	}
 	return unsafe.Slice((*byte)(f.Str), f.Len), true
@@ -255,24 +253,21 @@ func (r Row) Bytes(i int) ([]byte, bool) {
 
 // String returns a copy of field i when it is a string.
 func (r Row) String(i int) (string, bool) {
-	f := &r.f[i]
-	p := r.p
-	if p == nil || !p.enter() {
+	b, ok := r.Bytes(i)
+	if !ok {
 		return "", false
 	}
-	if p.gen != r.gen || f.Kind != shim.FString {
-		p.exit()
+	s := string(b)
+	if !r.live() { // the bytes may have changed under the copy
 		return "", false
 	}
-	s := string(unsafe.Slice((*byte)(f.Str), f.Len)) // copied while held
-	p.exit()
 	return s, true
 }
 
 // Int64 returns field i when it is an integer that fits int64.
 func (r Row) Int64(i int) (int64, bool) {
-	f, c := r.load(i)
-	if c != 0 {
+	f, ok := r.load(i)
+	if !ok {
 		return 0, false
 	}
 	switch f.Kind {
@@ -288,8 +283,8 @@ func (r Row) Int64(i int) (int64, bool) {
 
 // Uint64 returns field i when it is an integer that fits uint64.
 func (r Row) Uint64(i int) (uint64, bool) {
-	f, c := r.load(i)
-	if c != 0 {
+	f, ok := r.load(i)
+	if !ok {
 		return 0, false
 	}
 	switch f.Kind {
@@ -305,8 +300,8 @@ func (r Row) Uint64(i int) (uint64, bool) {
 
 // Float64 returns field i when it is a number (integers converted).
 func (r Row) Float64(i int) (float64, bool) {
-	f, c := r.load(i)
-	if c != 0 {
+	f, ok := r.load(i)
+	if !ok {
 		return 0, false
 	}
 	switch f.Kind {
@@ -322,8 +317,8 @@ func (r Row) Float64(i int) (float64, bool) {
 
 // Bool returns field i when it is true or false.
 func (r Row) Bool(i int) (value, ok bool) {
-	f, c := r.load(i)
-	if c != 0 || f.Kind != shim.FBool {
+	f, ok := r.load(i)
+	if !ok || f.Kind != shim.FBool {
 		return false, false
 	}
 	return f.U != 0, true
@@ -332,8 +327,8 @@ func (r Row) Bool(i int) (value, ok bool) {
 // Raw returns the JSON text of field i when it is an object, an array or an
 // integer beyond 64 bits (a view of memory valid during the call).
 func (r Row) Raw(i int) ([]byte, bool) {
-	f, c := r.load(i)
-	if c != 0 {
+	f, ok := r.load(i)
+	if !ok {
 		return nil, false
 	}
 	switch f.Kind {
@@ -344,12 +339,11 @@ func (r Row) Raw(i int) ([]byte, bool) {
 }
 
 // Err returns why field i could not be read (FieldError), else nil;
-// ErrStaleHandle for a Row kept past its call, ErrParserInUse while another
-// goroutine reads the worker's parser.
+// ErrStaleHandle for a Row kept past its call.
 func (r Row) Err(i int) error {
-	f, c := r.load(i)
-	if c != 0 {
-		return c
+	f, ok := r.load(i)
+	if !ok {
+		return ErrStaleHandle
 	}
 	if f.Kind != shim.FError {
 		return nil

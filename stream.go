@@ -271,7 +271,7 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 				p.enterWait()
 			}
 			if !p.closed && p.nat != nil {
-				p.gen++
+				p.bumpGen()
 				p.input = nil
 				p.batch = false
 				p.idx, p.jump = nil, nil
@@ -382,7 +382,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 			}
 			window, ptr, capacity = w, p.nat.buf, p.nat.bufCap
 		}
-		p.gen++
+		p.bumpGen()
 		rc := shim.Batch(p.nat.c, ptr, uint64(len(window)), capacity, mode, last, nil)
 		if rc != 0 {
 			off := p.res.ErrOff
@@ -436,7 +436,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 				s.overLimit(data, base, base+int64(pos)+int64(d.Off))
 				return pos, false
 			}
-			p.gen++
+			p.bumpGen()
 			doc := Document{p.value(d.Tok, d.Off, 1)}
 			idx := s.index
 			s.index++
