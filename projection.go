@@ -200,18 +200,23 @@ type Row struct {
 
 // live reports whether the Row's document is still the worker's current
 // one (the zero Row is not).
-func (r Row) live() bool { return r.p != nil && atomic.LoadUint64(&r.p.gen) == r.gen }
+func (r Row) live() bool { return r.p != nil && r.still() }
 
-// load returns a copy of field i, or false when the Row is stale (checked
-// before and after the copy). An index out of range panics, as a slice
-// index does (no memory is read for it).
-func (r Row) load(i int) (shim.Field, bool) {
-	f := &r.f[i]
-	if !r.live() {
-		return shim.Field{}, false
+// still is live for a Row known not to be the zero Row.
+func (r Row) still() bool { return atomic.LoadUint64(&r.p.gen) == r.gen }
+
+// The accessors check live, read the words they need of field i, and
+// check still: what they return belongs to the Row's document. An index out
+// of range panics, as a slice index does (no memory is read for it).
+
+// kind returns the kind of field i, FError for a stale Row.
+func (r Row) kind(i int) uint32 {
+	if f := &r.f[i]; r.live() {
+		if k := f.Kind; r.still() {
+			return k
+		}
 	}
-	v := *f
-	return v, r.live()
+	return shim.FError
 }
 
 // Len returns the number of fields.
@@ -221,34 +226,23 @@ func (r Row) Len() int { return len(r.f) }
 func (r Row) Offset() int64 { return r.off }
 
 // Kind returns the kind of field i (FieldError for a stale Row).
-func (r Row) Kind(i int) FieldKind {
-	f, ok := r.load(i)
-	if !ok {
-		return FieldError
-	}
-	return FieldKind(f.Kind)
-}
+func (r Row) Kind(i int) FieldKind { return FieldKind(r.kind(i)) }
 
 // Missing reports whether field i is absent from the document.
-func (r Row) Missing(i int) bool {
-	f, ok := r.load(i)
-	return ok && f.Kind == shim.FMissing
-}
+func (r Row) Missing(i int) bool { return r.kind(i) == shim.FMissing }
 
 // IsNull reports whether field i is null.
-func (r Row) IsNull(i int) bool {
-	f, ok := r.load(i)
-	return ok && f.Kind == shim.FNull
-}
+func (r Row) IsNull(i int) bool { return r.kind(i) == shim.FNull }
 
 // Bytes returns the unescaped bytes of field i when it is a string (a view
 // of memory valid during the call, as the Row).
 func (r Row) Bytes(i int) ([]byte, bool) {
-	f, ok := r.load(i)
-	if !ok || f.Kind != shim.FString {
-		return nil, false
+	if f := &r.f[i]; r.live() && f.Kind == shim.FString {
+		if b, n := f.Str, f.Len; r.still() {
+			return unsafe.Slice((*byte)(b), n), true
+		}
 	}
-	return unsafe.Slice((*byte)(f.Str), f.Len), true
+	return nil, false
 }
 
 // String returns a copy of field i when it is a string.
@@ -264,18 +258,26 @@ func (r Row) String(i int) (string, bool) {
 	return s, true
 }
 
+// number returns the kind and the integer and float words of field i
+// (kind FError for a stale Row).
+func (r Row) number(i int) (k uint32, u uint64, x float64) {
+	if f := &r.f[i]; r.live() {
+		if k, u, x = f.Kind, f.U, f.F; r.still() {
+			return k, u, x
+		}
+	}
+	return shim.FError, 0, 0
+}
+
 // Int64 returns field i when it is an integer that fits int64.
 func (r Row) Int64(i int) (int64, bool) {
-	f, ok := r.load(i)
-	if !ok {
-		return 0, false
-	}
-	switch f.Kind {
+	k, u, _ := r.number(i)
+	switch k {
 	case shim.FInt64:
-		return int64(f.U), true
+		return int64(u), true
 	case shim.FUint64:
-		if f.U <= math.MaxInt64 {
-			return int64(f.U), true
+		if u <= math.MaxInt64 {
+			return int64(u), true
 		}
 	}
 	return 0, false
@@ -283,16 +285,13 @@ func (r Row) Int64(i int) (int64, bool) {
 
 // Uint64 returns field i when it is an integer that fits uint64.
 func (r Row) Uint64(i int) (uint64, bool) {
-	f, ok := r.load(i)
-	if !ok {
-		return 0, false
-	}
-	switch f.Kind {
+	k, u, _ := r.number(i)
+	switch k {
 	case shim.FUint64:
-		return f.U, true
+		return u, true
 	case shim.FInt64:
-		if int64(f.U) >= 0 {
-			return f.U, true
+		if int64(u) >= 0 {
+			return u, true
 		}
 	}
 	return 0, false
@@ -300,40 +299,41 @@ func (r Row) Uint64(i int) (uint64, bool) {
 
 // Float64 returns field i when it is a number (integers converted).
 func (r Row) Float64(i int) (float64, bool) {
-	f, ok := r.load(i)
-	if !ok {
-		return 0, false
-	}
-	switch f.Kind {
+	k, u, x := r.number(i)
+	switch k {
 	case shim.FDouble:
-		return f.F, true
+		return x, true
 	case shim.FInt64:
-		return float64(int64(f.U)), true
+		return float64(int64(u)), true
 	case shim.FUint64:
-		return float64(f.U), true
+		return float64(u), true
 	}
 	return 0, false
 }
 
 // Bool returns field i when it is true or false.
 func (r Row) Bool(i int) (value, ok bool) {
-	f, ok := r.load(i)
-	if !ok || f.Kind != shim.FBool {
+	k, u, _ := r.number(i)
+	if k != shim.FBool {
 		return false, false
 	}
-	return f.U != 0, true
+	return u != 0, true
 }
 
 // Raw returns the JSON text of field i when it is an object, an array or an
 // integer beyond 64 bits (a view of memory valid during the call).
 func (r Row) Raw(i int) ([]byte, bool) {
-	f, ok := r.load(i)
-	if !ok {
+	f := &r.f[i]
+	if !r.live() {
 		return nil, false
 	}
-	switch f.Kind {
+	k, b, n := f.Kind, f.Str, f.Len
+	if !r.still() {
+		return nil, false
+	}
+	switch k {
 	case shim.FObject, shim.FArray, shim.FBigInt:
-		return unsafe.Slice((*byte)(f.Str), f.Len), true
+		return unsafe.Slice((*byte)(b), n), true
 	}
 	return nil, false
 }
@@ -341,12 +341,15 @@ func (r Row) Raw(i int) ([]byte, bool) {
 // Err returns why field i could not be read (FieldError), else nil;
 // ErrStaleHandle for a Row kept past its call.
 func (r Row) Err(i int) error {
-	f, ok := r.load(i)
-	if !ok {
+	if !r.live() {
 		return ErrStaleHandle
 	}
-	if f.Kind != shim.FError {
+	k, u, _ := r.number(i)
+	if !r.live() {
+		return ErrStaleHandle
+	}
+	if k != shim.FError {
 		return nil
 	}
-	return ErrorCode(f.U)
+	return ErrorCode(u)
 }

@@ -616,3 +616,40 @@ func TestRawNumberRootTrailing(t *testing.T) {
 	require.NoError(t, s.Err())
 	require.Equal(t, []string{"12345678901234567890123", "5"}, raws)
 }
+
+// TestInputChangedUnderTheDocument: a zero-copy buffer reused while its
+// document is alive (a careless caller: the contract says it must not
+// change) gives wrong bytes or an error, but no write past the parser's
+// memory. simdjson's unescape trusted the closing quote stage 1 had found
+// and scanned the new bytes for one: 60000 bytes written past a scratch
+// buffer of about 130 (heap-buffer-overflow under make test-asan).
+func TestInputChangedUnderTheDocument(t *testing.T) {
+	p := simdjson.NewParser()
+	defer p.Close()
+	for _, c := range []struct {
+		name, doc, now string
+		key            bool
+	}{
+		{"string value", `{"a":"x\nx","b":1}`, `{"a":"` + strings.Repeat("y", 60000) + `"}`, false},
+		{"string value, quote escaped", `{"a":"xyzw","b":1}`, `{"a":"xyz\"` + strings.Repeat("y", 60000) + `"}`, false},
+		{"key", `{"a\nb":1}`, `{"a\"yy:` + strings.Repeat("y", 60000) + `"}`, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			buf := append(simdjson.MakePadded(1<<17), c.doc...)
+			doc, err := p.Parse(buf)
+			require.NoError(t, err)
+			copy(buf[:cap(buf)], c.now) // the caller reuses the buffer
+			if c.key {
+				obj, err := doc.Object()
+				require.NoError(t, err)
+				err = obj.ForEach(func(k []byte, v simdjson.Value) error { return nil })
+				require.ErrorIs(t, err, simdjson.ErrString)
+				return
+			}
+			v, err := doc.Field("a")
+			require.NoError(t, err)
+			_, err = v.String()
+			require.ErrorIs(t, err, simdjson.ErrString)
+		})
+	}
+}

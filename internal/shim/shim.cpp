@@ -357,8 +357,23 @@ inline void cstate_put(sj_parser *p, uint32_t tok, uint64_t aux) {
 // iterator's string_buf_loc) for the string whose raw bytes start at
 // offset start (after the quote) and end before offset limit, and copies
 // the result to its place; out receives the place.
+//
+// simdjson's unescape scans for the closing quote without a bound: it
+// trusts stage 1, which found it before limit. When the input changed
+// after stage 1 (a zero-copy buffer the caller reused while the document
+// was alive), that quote may be gone, and the scan would write past the
+// scratch buffer. So the last quote before limit must be there and not be
+// escaped (an even run of backslashes before it), or the string is a
+// STRING_ERROR: the scan then stops before limit, whatever the bytes.
 template <typename F>
 error_code unescape_to_place(sj_parser *p, uint64_t start, uint64_t limit, std::string_view &out, F unescape) {
+  const uint8_t *const s0 = p->buf + start;
+  const uint8_t *q = p->buf + limit;
+  while (q > s0 && q[-1] != '"') q--;
+  if (q == s0) return simdjson::STRING_ERROR;
+  const uint8_t *b = q - 1;
+  while (b > s0 && b[-1] == '\\') b--;
+  if ((q - 1 - b) % 2 != 0) return simdjson::STRING_ERROR;
   const uint64_t raw = limit - start;
   const size_t need = size_t(raw + 2 * simdjson::SIMDJSON_PADDING);
   if (p->uscratch_cap < need) {
