@@ -138,6 +138,10 @@ func hasBOM(b []byte) bool {
 	return len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF
 }
 
+// dropBOM moves the bytes after a byte order mark at the start of b to its
+// start (a reader's buffer keeps its place) and returns them.
+func dropBOM(b []byte) []byte { return b[:copy(b, b[3:])] }
+
 // Tape word tags (simdjson's doc/tape.md): the top byte of each word.
 const (
 	tagRoot     = 'r'

@@ -605,10 +605,9 @@ func (m *mapper[S]) produce(r io.Reader) {
 			data := b[:have]
 			if bom {
 				bom = false
-				if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-					copy(data, data[3:])
+				if hasBOM(data) {
+					data = dropBOM(data)
 					have -= 3
-					data = data[:have]
 					base = 3
 				}
 			}

@@ -292,7 +292,7 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 		if s.in.isData {
 			data := s.in.data
 			base := int64(0)
-			if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+			if hasBOM(data) {
 				data, base = data[3:], 3
 				s.lineOff = 3
 			}
@@ -574,10 +574,9 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 		data := b[: have : size+Padding]
 		if bom {
 			bom = false
-			if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-				copy(data, data[3:])
+			if hasBOM(data) {
+				data = dropBOM(data)
 				have -= 3
-				data = data[:have]
 				base = 3
 				s.lineOff = 3
 			}
