@@ -200,10 +200,11 @@ type Row struct {
 
 // live reports whether the Row's document is still the worker's current
 // one (the zero Row is not).
-func (r Row) live() bool { return r.p != nil && r.still() }
+func (r Row) live() bool { return r.p != nil && atomic.LoadUint64(&r.p.gen) == r.gen }
 
-// still is live for a Row known not to be the zero Row.
-func (r Row) still() bool { return atomic.LoadUint64(&r.p.gen) == r.gen }
+// still is the second check, after the reads, of a Row known not to be the
+// zero Row: the reads are ordered before it (genStill).
+func (r Row) still() bool { return genStill(&r.p.gen, r.gen) }
 
 // The accessors check live, read the words they need of field i, and
 // check still: what they return belongs to the Row's document. An index out
@@ -252,7 +253,7 @@ func (r Row) String(i int) (string, bool) {
 		return "", false
 	}
 	s := string(b)
-	if !r.live() { // the bytes may have changed under the copy
+	if !r.still() { // the bytes may have changed under the copy
 		return "", false
 	}
 	return s, true
