@@ -449,7 +449,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			held = true
 		} else {
 			// The worker keeps the parser: a Row's accessors check its
-			// generation instead (Row.load).
+			// generation instead (Row.live, Row.still).
 			err = m.fnRow(st, Row{p: p, gen: p.gen, f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
 		}
 		if err != nil {

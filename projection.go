@@ -324,17 +324,10 @@ func (r Row) Bool(i int) (value, ok bool) {
 // Raw returns the JSON text of field i when it is an object, an array or an
 // integer beyond 64 bits (a view of memory valid during the call).
 func (r Row) Raw(i int) ([]byte, bool) {
-	f := &r.f[i]
-	if !r.live() {
-		return nil, false
-	}
-	k, b, n := f.Kind, f.Str, f.Len
-	if !r.still() {
-		return nil, false
-	}
-	switch k {
-	case shim.FObject, shim.FArray, shim.FBigInt:
-		return unsafe.Slice((*byte)(b), n), true
+	if f := &r.f[i]; r.live() {
+		if k, b, n := f.Kind, f.Str, f.Len; r.still() && (k == shim.FObject || k == shim.FArray || k == shim.FBigInt) {
+			return unsafe.Slice((*byte)(b), n), true
+		}
 	}
 	return nil, false
 }
@@ -342,15 +335,13 @@ func (r Row) Raw(i int) ([]byte, bool) {
 // Err returns why field i could not be read (FieldError), else nil;
 // ErrStaleHandle for a Row kept past its call.
 func (r Row) Err(i int) error {
-	if !r.live() {
-		return ErrStaleHandle
+	if f := &r.f[i]; r.live() {
+		if k, u := f.Kind, f.U; r.still() {
+			if k != shim.FError {
+				return nil
+			}
+			return ErrorCode(u)
+		}
 	}
-	k, u, _ := r.number(i)
-	if !r.live() {
-		return ErrStaleHandle
-	}
-	if k != shim.FError {
-		return nil
-	}
-	return ErrorCode(u)
+	return ErrStaleHandle
 }

@@ -236,7 +236,7 @@ func (p *Parser) init() error {
 }
 
 // bumpGen moves p to a new generation. A Row's accessors read the
-// generation without holding the parser (Row.load), with atomic loads; the
+// generation without holding the parser (Row.live, Row.still); the
 // increment is a plain one all the same: an atomic add per document made
 // MapFields 5 % slower on the seed benchmark (a Row used from another
 // goroutine is a data race, which the race detector then reports).

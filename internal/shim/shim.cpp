@@ -341,6 +341,18 @@ inline void cstate_put(sj_parser *p, uint32_t tok, uint64_t aux) {
   e->aux = aux;
 }
 
+// closing_quote_intact reports whether the last quote in [s0, q) is there
+// and not escaped (an even run of backslashes before it). Kept out of line:
+// inlined, it made the hot string reads of the seed benchmark 5-8 % slower
+// (gcc's inlining of the callers changed).
+[[gnu::noinline]] bool closing_quote_intact(const uint8_t *s0, const uint8_t *q) {
+  while (q > s0 && q[-1] != '"') q--;
+  if (q == s0) return false;
+  const uint8_t *b = q - 1;
+  while (b > s0 && b[-1] == '\\') b--;
+  return (q - 1 - b) % 2 == 0;
+}
+
 // Unescaped strings have fixed places in the parser's string buffer: the
 // string whose opening quote is at byte o goes to string_buf + o + 1. The
 // buffer holds at least as many bytes as the input (5/3 of the parser's
@@ -363,19 +375,8 @@ inline void cstate_put(sj_parser *p, uint32_t tok, uint64_t aux) {
 // after stage 1 (a zero-copy buffer the caller reused while the document
 // was alive), that quote may be gone, and the scan would write past the
 // scratch buffer. So the last quote before limit must be there and not be
-// escaped (an even run of backslashes before it), or the string is a
-// STRING_ERROR: the scan then stops before limit, whatever the bytes.
-// closing_quote_intact reports whether the last quote in [s0, q) is there
-// and not escaped. Kept out of line: inlined, it made the hot string reads
-// of the seed benchmark 5-8 % slower (gcc's inlining of the callers changed).
-[[gnu::noinline]] bool closing_quote_intact(const uint8_t *s0, const uint8_t *q) {
-  while (q > s0 && q[-1] != '"') q--;
-  if (q == s0) return false;
-  const uint8_t *b = q - 1;
-  while (b > s0 && b[-1] == '\\') b--;
-  return (q - 1 - b) % 2 == 0;
-}
-
+// escaped (closing_quote_intact), or the string is a STRING_ERROR: the scan
+// then stops before limit, whatever the bytes.
 template <typename F>
 error_code unescape_to_place(sj_parser *p, uint64_t start, uint64_t limit, std::string_view &out, F unescape) {
   if (!closing_quote_intact(p->buf + start, p->buf + limit)) return simdjson::STRING_ERROR;
