@@ -1,8 +1,9 @@
 # Targets for a fresh machine: a C++17 compiler, Go 1.26 and CGO_ENABLED=1.
 #   make test           the tests (README's test command)
-#   make demo           the main command: the seed task over testdata/
-#   make bench          the seed benchmark (bench/, its own module): 1 GB of
-#                       GH Archive-like events, every method, GB/s table
+#   make bench          the main command (README's): the seed benchmark (bench/,
+#                       its own module), 1 GB of GH Archive-like events, every
+#                       method, GB/s table
+#   make demo           the small example: the seed task over testdata/
 #   make bench-micro    the root package's go test benchmarks
 #   make bench-handles  Go handles vs native C++ simdjson, same work
 #   make vendor         re-vendor simdjson 3.9.4 from the npm registry, checking hashes

@@ -1,8 +1,8 @@
 // Command ghcount runs the seed benchmark's task over an NDJSON file of
 // GitHub events with this library's lazy handles, on one goroutine: count
 // events by type, and newly opened pull requests by the language of their
-// base repository. It is the main command until the document-stream
-// benchmark lands:
+// base repository. It is the small example make demo runs (the main
+// command is make bench, the benchmark over 1 GB of generated events):
 //
 //	go run ./cmd/ghcount testdata/events.ndjson
 package main
