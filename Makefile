@@ -27,8 +27,8 @@ test-leaks:
 # Without cgo: the package compiles, Unmarshal/Valid/Decoder fall back to
 # encoding/json, the other APIs report ErrNoCGO.
 test-nocgo:
-	CGO_ENABLED=0 $(GO) vet . ./internal/...
-	CGO_ENABLED=0 $(GO) test -count=1 . ./internal/...
+	CGO_ENABLED=0 $(GO) vet . ./json ./internal/...
+	CGO_ENABLED=0 $(GO) test -count=1 . ./json ./internal/...
 
 # Every fuzz target in turn, FUZZTIME each (go test -fuzz takes one at a time);
 # the slow ones (FUZZ_SLOW: each input is a map over documents of up to 200
@@ -37,10 +37,13 @@ FUZZTIME ?= 10m
 FUZZTIME_SLOW ?= $(FUZZTIME)
 FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize
 FUZZ_SLOW := FuzzProjectionWide FuzzOptions
+# The targets of package json (the others are the root package's).
+FUZZ_JSON := FuzzUnmarshal FuzzDecoder
 fuzz:
 	@for f in $(FUZZ_TARGETS); do t=$(FUZZTIME); case " $(FUZZ_SLOW) " in *" $$f "*) t=$(FUZZTIME_SLOW);; esac; \
+	  pkg=.; case " $(FUZZ_JSON) " in *" $$f "*) pkg=./json;; esac; \
 	  echo "== $$f ($$t)"; \
-	  $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $$t . || exit 1; done
+	  $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $$t $$pkg || exit 1; done
 
 # Sanitizers over the C++. go test -asan adds -fsanitize=address to the C
 # files only (cgo's CFLAGS and LDFLAGS), never to the C++, so the shim and
@@ -66,7 +69,7 @@ test-asan:
 	CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -o $(SAN_DIR)/asan.test .
 	.ci/sanitizer-coverage.sh asan $(SAN_DIR)/asan.test
 	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SAN_DIR)/asan.test -test.count=1 -test.timeout=30m
-	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 ./internal/...
+	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 ./json ./internal/...
 
 # The fuzz targets under AddressSanitizer, C++ included, FUZZTIME_ASAN each
 # (make fuzz runs them uninstrumented). Each target's binary is built with
@@ -79,8 +82,9 @@ FUZZTIME_ASAN_SLOW ?= $(FUZZTIME_ASAN)
 fuzz-asan:
 	@mkdir -p $(SAN_DIR) && rm -f $(SAN_DIR)/fuzz-asan.log.*
 	@for f in $(FUZZ_TARGETS); do t=$(FUZZTIME_ASAN); case " $(FUZZ_SLOW) " in *" $$f "*) t=$(FUZZTIME_ASAN_SLOW);; esac; \
+	  pkg=.; case " $(FUZZ_JSON) " in *" $$f "*) pkg=./json;; esac; \
 	  echo "== $$f under ASan ($$t)"; \
-	  CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -fuzz "^$$f\$$" -o $(SAN_DIR)/fuzz-asan.test . || exit 1; \
+	  CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -fuzz "^$$f\$$" -o $(SAN_DIR)/fuzz-asan.test $$pkg || exit 1; \
 	  .ci/sanitizer-coverage.sh asan $(SAN_DIR)/fuzz-asan.test > $(SAN_DIR)/fuzz-asan.coverage || { cat $(SAN_DIR)/fuzz-asan.coverage; exit 1; }; \
 	  ASAN_OPTIONS=$(ASAN_OPTIONS):log_path=$(CURDIR)/$(SAN_DIR)/fuzz-asan.log $(SAN_DIR)/fuzz-asan.test -test.run XXX \
 	    -test.fuzz "^$$f\$$" -test.fuzztime $$t -test.fuzzcachedir $(SAN_DIR)/fuzzcache \
@@ -111,26 +115,26 @@ test-ubsan:
 	  else echo "== UBSan, kernel $$k: not supported by this CPU, skipped"; fi; \
 	done
 	UBSAN_OPTIONS=$(UBSAN_OPTIONS) CGO_CFLAGS="$(UBSAN_FLAGS)" CGO_CXXFLAGS="$(UBSAN_FLAGS)" CGO_LDFLAGS="$(filter -fsanitize=%,$(UBSAN_FLAGS))" \
-	  $(GO) test -count=1 ./internal/...
+	  $(GO) test -count=1 ./json ./internal/...
 
 # Portability. amd64 at the baseline CPU level (the default build) and at
 # x86-64-v3 (On-Demand compiled for haswell).
 test-v1:
-	GOAMD64=v1 $(GO) test -count=1 .
+	GOAMD64=v1 $(GO) test -count=1 . ./json
 
 test-v3:
-	GOAMD64=v3 $(GO) test -count=1 .
+	GOAMD64=v3 $(GO) test -count=1 . ./json
 
 # The whole suite with each stage-1 kernel this CPU supports forced.
 KERNEL_FLAGS_westmere := sse4_2 pclmulqdq
 KERNEL_FLAGS_haswell  := avx2 bmi2 pclmulqdq
 KERNEL_FLAGS_icelake  := avx512f avx512bw avx512vl avx512_vbmi2 vpclmulqdq
 test-kernels:
-	SIMDJSON_FORCE_IMPLEMENTATION=fallback $(GO) test -count=1 .
+	SIMDJSON_FORCE_IMPLEMENTATION=fallback $(GO) test -count=1 . ./json
 	@for k in westmere haswell icelake; do \
 	  case $$k in westmere) f="$(KERNEL_FLAGS_westmere)";; haswell) f="$(KERNEL_FLAGS_haswell)";; icelake) f="$(KERNEL_FLAGS_icelake)";; esac; \
 	  ok=1; for x in $$f; do grep -qw $$x /proc/cpuinfo || ok=0; done; \
-	  if [ $$ok = 1 ]; then echo "== kernel $$k"; SIMDJSON_FORCE_IMPLEMENTATION=$$k $(GO) test -count=1 . || exit 1; \
+	  if [ $$ok = 1 ]; then echo "== kernel $$k"; SIMDJSON_FORCE_IMPLEMENTATION=$$k $(GO) test -count=1 . ./json || exit 1; \
 	  else echo "== kernel $$k: not supported by this CPU, skipped"; fi; \
 	done
 
@@ -138,7 +142,7 @@ test-kernels:
 # run under qemu-user (apt-get install g++-aarch64-linux-gnu qemu-user).
 test-arm64:
 	CGO_ENABLED=1 GOARCH=arm64 CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
-	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -exec qemu-aarch64 .
+	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -exec qemu-aarch64 . ./json
 
 test-cgocheck2:
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 ./...

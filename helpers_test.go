@@ -4,24 +4,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/simdjson-cgo/simdjson"
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
 )
 
 // sharedData returns ../shared/data/<sub>, skipping the test when the shared
 // corpora are not there.
-func sharedData(t testing.TB, sub string) string {
-	t.Helper()
-	dir := filepath.Join("..", "shared", "data", sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("skipping: %s not found (the shared corpora are not next to this checkout)", dir)
-	}
-	return dir
-}
+func sharedData(t testing.TB, sub string) string { t.Helper(); return corpus.SharedData(t, sub) }
 
 // toAny fully traverses v through the handles and builds what encoding/json
 // would decode into an interface{} (numbers as float64).

@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // Type is the JSON type of a value.
@@ -501,7 +502,7 @@ func (v Value) rawNumber() ([]byte, error) {
 	if v.depth() == 1 && !p.batch {
 		// The root of a single document: nothing but whitespace may follow.
 		for k := end; k < len(in); k++ {
-			if !isSpace(in[k]) {
+			if !text.IsSpace(in[k]) {
 				return nil, &Error{Code: ErrTrailingContent, Offset: int64(k) + p.base}
 			}
 		}

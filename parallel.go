@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // PanicError is returned by Map and MapFields when the caller's function,
@@ -188,7 +189,7 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 	if in.isData {
 		m.data, m.isData = in.data, true
 		data := in.data
-		if hasBOM(data) { // skipped, as streams skip it
+		if text.HasBOM(data) { // skipped, as streams skip it
 			data, m.skip = data[3:], 3
 		}
 		if len(data) > 0 {
@@ -605,8 +606,8 @@ func (m *mapper[S]) produce(r io.Reader) {
 			data := b[:have]
 			if bom {
 				bom = false
-				if hasBOM(data) {
-					data = dropBOM(data)
+				if text.HasBOM(data) {
+					data = text.DropBOM(data)
 					have -= 3
 					base = 3
 				}

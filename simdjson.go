@@ -38,10 +38,11 @@ import (
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // Padding is the number of readable bytes simdjson needs after the input.
-const Padding = 64
+const Padding = shim.Padding
 
 // DefaultMaxDepth is the nesting limit of a parser built without MaxDepth.
 const DefaultMaxDepth = 1024
@@ -330,12 +331,12 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 	p.batch = false
 	p.idx, p.jump = nil, nil
 	p.base = 0
-	if hasBOM(b) {
+	if text.HasBOM(b) {
 		b = b[3:]
 		p.base = 3
 		// simdjson would skip a second mark itself, and every offset
 		// would then be 3 bytes off.
-		if hasBOM(b) {
+		if text.HasBOM(b) {
 			shim.Release(p.nat.c)
 			p.unpin()
 			return Document{}, &Error{Code: ErrTape, Offset: 3}

@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // Input is where a stream or a parallel map reads its documents: a byte
@@ -292,7 +293,7 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 		if s.in.isData {
 			data := s.in.data
 			base := int64(0)
-			if hasBOM(data) {
+			if text.HasBOM(data) {
 				data, base = data[3:], 3
 				s.lineOff = 3
 			}
@@ -502,7 +503,7 @@ func fullRunes(b []byte) int {
 // leadingSpace counts the JSON whitespace at the start of b.
 func leadingSpace(b []byte) int {
 	i := 0
-	for i < len(b) && isSpace(b[i]) {
+	for i < len(b) && text.IsSpace(b[i]) {
 		i++
 	}
 	return i
@@ -512,7 +513,7 @@ func leadingSpace(b []byte) int {
 // whitespace that follows it.
 func docLen(batch []byte, d *shim.Doc) int {
 	e := min(int(d.End), len(batch))
-	for e > int(d.Off) && isSpace(batch[e-1]) {
+	for e > int(d.Off) && text.IsSpace(batch[e-1]) {
 		e--
 	}
 	return e - int(d.Off)
@@ -574,8 +575,8 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 		data := b[: have : size+Padding]
 		if bom {
 			bom = false
-			if hasBOM(data) {
-				data = dropBOM(data)
+			if text.HasBOM(data) {
+				data = text.DropBOM(data)
 				have -= 3
 				base = 3
 				s.lineOff = 3
@@ -636,7 +637,7 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 
 // maxEmptyReads is how many reads in a row may return neither bytes nor an
 // error before a stream or map stops with io.ErrNoProgress (bufio's figure).
-const maxEmptyReads = 100
+const maxEmptyReads = shim.MaxEmptyReads
 
 var errReadCount = errors.New("simdjson: reader returned an invalid byte count")
 

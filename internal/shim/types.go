@@ -136,3 +136,27 @@ type ProjectionCase struct {
 	Values []string
 	Fields []int
 }
+
+// Padding is the number of readable bytes simdjson needs after the input
+// (simdjson::SIMDJSON_PADDING), shared by every package that parses.
+const Padding = 64
+
+// Some of simdjson 3.9.4's error codes (the root package exports them all
+// as ErrorCode values); these are the ones Go code outside the root
+// package tests for.
+const (
+	CodeTape                    = 3
+	CodeTAtom                   = 6
+	CodeFAtom                   = 7
+	CodeNAtom                   = 8
+	CodeEmpty                   = 13
+	CodeUnescapedChars          = 14
+	CodeUnclosedString          = 15
+	CodeIncompleteArrayOrObject = 28
+	CodeTrailingContent         = 31
+)
+
+// MaxEmptyReads is how many reads in a row may return neither bytes nor an
+// error before a reader of this module stops with io.ErrNoProgress
+// (bufio's figure).
+const MaxEmptyReads = 100

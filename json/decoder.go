@@ -1,11 +1,17 @@
-package simdjson
+package json
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
+
+// errReadCount: the reader returned a count outside [0, len(p)].
+var errReadCount = errors.New("simdjson/json: reader returned an invalid byte count")
 
 // A Decoder reads and decodes JSON values from an input stream, as
 // encoding/json's Decoder does: values may be concatenated or separated by
@@ -100,7 +106,7 @@ func (dec *Decoder) peek() (byte, error) {
 	var err error
 	for {
 		for i := dec.scanp; i < len(dec.buf); i++ {
-			if c := dec.buf[i]; !isSpace(c) {
+			if c := dec.buf[i]; !text.IsSpace(c) {
 				dec.scanp = i
 				return c, nil
 			}
@@ -112,14 +118,12 @@ func (dec *Decoder) peek() (byte, error) {
 	}
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-
 // Reading.
 
 const decoderMinRead = 32 << 10
 
 // refill reads more input, first dropping the consumed prefix of buf. It
-// keeps Padding bytes of spare capacity so that values are parsed in place.
+// keeps shim.Padding bytes of spare capacity so that values are parsed in place.
 func (dec *Decoder) refill() error {
 	if dec.scanp > 0 {
 		dec.scanned += int64(dec.scanp)
@@ -127,12 +131,12 @@ func (dec *Decoder) refill() error {
 		dec.buf = dec.buf[:n]
 		dec.scanp = 0
 	}
-	if cap(dec.buf)-len(dec.buf) < decoderMinRead+Padding {
-		nb := make([]byte, len(dec.buf), 2*cap(dec.buf)+decoderMinRead+Padding)
+	if cap(dec.buf)-len(dec.buf) < decoderMinRead+shim.Padding {
+		nb := make([]byte, len(dec.buf), 2*cap(dec.buf)+decoderMinRead+shim.Padding)
 		copy(nb, dec.buf)
 		dec.buf = nb
 	}
-	b := dec.buf[len(dec.buf) : cap(dec.buf)-Padding]
+	b := dec.buf[len(dec.buf) : cap(dec.buf)-shim.Padding]
 	n, err := dec.r.Read(b)
 	if n < 0 || n > len(b) {
 		return errReadCount // as streams and maps report it
@@ -140,7 +144,7 @@ func (dec *Decoder) refill() error {
 	dec.buf = dec.buf[:len(dec.buf)+n]
 	if n > 0 || err != nil {
 		dec.empty = 0
-	} else if dec.empty++; dec.empty >= maxEmptyReads {
+	} else if dec.empty++; dec.empty >= shim.MaxEmptyReads {
 		return io.ErrNoProgress
 	}
 	return err
@@ -213,7 +217,7 @@ type valueScan struct {
 func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 	i := pos
 	if !s.started {
-		for i < len(buf) && isSpace(buf[i]) {
+		for i < len(buf) && text.IsSpace(buf[i]) {
 			i++
 		}
 		if i == len(buf) {

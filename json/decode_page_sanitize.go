@@ -1,6 +1,6 @@
 //go:build asan || msan
 
-package simdjson
+package json
 
 import "unsafe"
 

@@ -1,4 +1,4 @@
-package simdjson_test
+package json_test
 
 import (
 	"bytes"
@@ -18,7 +18,8 @@ import (
 	"testing/iotest"
 	"time"
 
-	"github.com/simdjson-cgo/simdjson"
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
+	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
 // Types exercising encoding/json's rules.
@@ -375,7 +376,7 @@ func TestUnmarshalDeep(t *testing.T) {
 	for _, depth := range []int{1023, 1024, 1025, 5000, 10000, 10001} {
 		doc := strings.Repeat("[", depth) + strings.Repeat("]", depth)
 		checkUnmarshal(t, fmt.Sprintf("depth %d", depth), []byte(doc), func() any { return new(any) })
-		if got, want := simdjson.Valid([]byte(doc)), json.Valid([]byte(doc)); got != want {
+		if got, want := sjson.Valid([]byte(doc)), json.Valid([]byte(doc)); got != want {
 			t.Errorf("Valid(depth %d) = %v, encoding/json says %v", depth, got, want)
 		}
 	}
@@ -440,7 +441,7 @@ func TestUnmarshalInvalidArgument(t *testing.T) {
 	for _, v := range []any{nil, 1, (*int)(nil), map[string]any{}} {
 		for _, in := range []string{`1`, `{`} {
 			werr := json.Unmarshal([]byte(in), v)
-			gerr := simdjson.Unmarshal([]byte(in), v)
+			gerr := sjson.Unmarshal([]byte(in), v)
 			if ok, why := sameError(werr, gerr); !ok {
 				t.Errorf("Unmarshal(%q, %T): %s", in, v, why)
 			}
@@ -458,8 +459,8 @@ func TestUnmarshalPadding(t *testing.T) {
 		copy(b, doc)
 		var v withEmbeds
 		var m any
-		noErr(t, simdjson.Unmarshal(b, &v))
-		noErr(t, simdjson.Unmarshal(b, &m))
+		noErr(t, sjson.Unmarshal(b, &v))
+		noErr(t, sjson.Unmarshal(b, &m))
 		if v.ID != 12 || v.Name != "padding é" {
 			t.Fatalf("end %d: %+v", end, v)
 		}
@@ -472,9 +473,9 @@ func TestUnmarshalPadding(t *testing.T) {
 // documents too.
 func TestUnmarshalSharedArrays(t *testing.T) {
 	var first any
-	noErr(t, simdjson.Unmarshal([]byte(`[[1,2],[3,4],[],[5]]`), &first))
+	noErr(t, sjson.Unmarshal([]byte(`[[1,2],[3,4],[],[5]]`), &first))
 	var second any
-	noErr(t, simdjson.Unmarshal([]byte(`[["a"],["b","c"]]`), &second))
+	noErr(t, sjson.Unmarshal([]byte(`[["a"],["b","c"]]`), &second))
 	a := first.([]any)
 	for i, want := range []int{2, 2, 0, 1} {
 		e := a[i].([]any)
@@ -504,7 +505,7 @@ func TestUnmarshalKeepsNoResult(t *testing.T) {
 	collected := make(chan struct{})
 	func() {
 		var v any
-		noErr(t, simdjson.Unmarshal([]byte(`[[1,2],["x"]]`), &v))
+		noErr(t, sjson.Unmarshal([]byte(`[[1,2],["x"]]`), &v))
 		inner := v.([]any)[0].([]any)
 		runtime.AddCleanup(&inner[0], func(ch chan struct{}) { close(ch) }, collected)
 	}()
@@ -513,7 +514,7 @@ func TestUnmarshalKeepsNoResult(t *testing.T) {
 		// The same pooled parser decodes again (no array this time), so it
 		// stays in the pool between collections.
 		var s struct{ A string }
-		noErr(t, simdjson.Unmarshal([]byte(`{"A":"a"}`), &s))
+		noErr(t, sjson.Unmarshal([]byte(`{"A":"a"}`), &s))
 		select {
 		case <-collected:
 			return
@@ -534,7 +535,7 @@ func noErr(t *testing.T, err error) {
 
 // corpusFiles lists the JSON files of the shared corpora the issue names.
 func corpusFiles(t *testing.T) []string {
-	root := sharedData(t, "")
+	root := corpus.SharedData(t, "")
 	var files []string
 	for _, sub := range []string{"jsonexamples", "JSONTestSuite", "jsonchecker", "json-org-checker"} {
 		dir := filepath.Join(root, sub)
@@ -571,8 +572,8 @@ func TestUnmarshalCorpora(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		name, _ := filepath.Rel(sharedData(t, ""), path)
-		if got, want := simdjson.Valid(data), json.Valid(data); got != want {
+		name, _ := filepath.Rel(corpus.SharedData(t, ""), path)
+		if got, want := sjson.Valid(data), json.Valid(data); got != want {
 			t.Errorf("%s: Valid = %v, encoding/json says %v", name, got, want)
 		}
 		for _, mk := range generic {
@@ -580,7 +581,7 @@ func TestUnmarshalCorpora(t *testing.T) {
 		}
 		checkDecodeOpts(t, name, data, func() any { return new(any) }, true, false)
 		checkStream(t, name, data, func() any { return new(any) }, false)
-		if ts, ok := corpusTypes[filepath.Base(path)]; ok && strings.Contains(path, "jsonexamples") {
+		if ts, ok := corpus.Types[filepath.Base(path)]; ok && strings.Contains(path, "jsonexamples") {
 			for _, mk := range ts {
 				checkUnmarshal(t, name, data, mk)
 				checkDecodeOpts(t, name, data, mk, false, true)
@@ -593,7 +594,7 @@ func TestUnmarshalCorpora(t *testing.T) {
 func TestValidCases(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	for _, c := range cases {
-		if got, want := simdjson.Valid([]byte(c)), json.Valid([]byte(c)); got != want {
+		if got, want := sjson.Valid([]byte(c)), json.Valid([]byte(c)); got != want {
 			t.Errorf("Valid(%q) = %v, encoding/json says %v", c, got, want)
 		}
 	}
@@ -616,7 +617,7 @@ func checkStream(t testing.TB, name string, data []byte, mk func() any, useNumbe
 	}
 	for rname, r := range readers {
 		jd := json.NewDecoder(r())
-		sd := simdjson.NewDecoder(r())
+		sd := sjson.NewDecoder(r())
 		if useNumber {
 			jd.UseNumber()
 			sd.UseNumber()
@@ -675,16 +676,16 @@ func TestDecoderStreams(t *testing.T) {
 }
 
 func TestDecoderNDJSON(t *testing.T) {
-	dir := sharedData(t, "gharchive")
+	dir := corpus.SharedData(t, "gharchive")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.ndjson"))
-	files = append(files, filepath.Join(sharedData(t, "jsonexamples"), "amazon_cellphones.ndjson"))
+	files = append(files, filepath.Join(corpus.SharedData(t, "jsonexamples"), "amazon_cellphones.ndjson"))
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkStream(t, filepath.Base(f), data, func() any { return new(any) }, false)
-		checkStream(t, filepath.Base(f), data, func() any { return new(githubEvent) }, false)
+		checkStream(t, filepath.Base(f), data, func() any { return new(corpus.GitHubEvent) }, false)
 	}
 }
 
@@ -692,7 +693,7 @@ func TestDecoderBuffered(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	in := `{"a":1} rest of the stream`
 	jd := json.NewDecoder(strings.NewReader(in))
-	sd := simdjson.NewDecoder(strings.NewReader(in))
+	sd := sjson.NewDecoder(strings.NewReader(in))
 	var a, b any
 	noErr(t, jd.Decode(&a))
 	noErr(t, sd.Decode(&b))
@@ -723,7 +724,7 @@ func TestDecoderReadError(t *testing.T) {
 	boom := errors.New("boom")
 	for _, in := range []string{``, `1 `, `{"a":1} {"b"`, `[1,2]`} {
 		jd := json.NewDecoder(&errReader{[]byte(in), boom})
-		sd := simdjson.NewDecoder(&errReader{[]byte(in), boom})
+		sd := sjson.NewDecoder(&errReader{[]byte(in), boom})
 		for k := 0; k < 4; k++ {
 			var a, b any
 			e1, e2 := jd.Decode(&a), sd.Decode(&b)
@@ -750,13 +751,13 @@ func TestUnmarshalConcurrent(t *testing.T) {
 				var v any
 				var m methods
 				var a memoA
-				if err := simdjson.Unmarshal(docs[k%3], &v); err != nil {
+				if err := sjson.Unmarshal(docs[k%3], &v); err != nil {
 					t.Error(err)
 				}
-				if err := simdjson.Unmarshal(docs[2], &m); err != nil || string(m.Raw) != "[1,2]" {
+				if err := sjson.Unmarshal(docs[2], &m); err != nil || string(m.Raw) != "[1,2]" {
 					t.Error(err, string(m.Raw))
 				}
-				if err := simdjson.Unmarshal(doc, &a); err != nil || a.Type != name || a.Login != name+name {
+				if err := sjson.Unmarshal(doc, &a); err != nil || a.Type != name || a.Login != name+name {
 					t.Error(err, a, name)
 				}
 			}
@@ -1033,7 +1034,7 @@ func TestUnmarshalStringsInInput(t *testing.T) {
 			for _, mk := range targets {
 				checkUnmarshal(t, "strings in input", data, mk)
 				got := mk()
-				if simdjson.Unmarshal(data, got) != nil {
+				if sjson.Unmarshal(data, got) != nil {
 					continue
 				}
 				before := fmt.Sprintf("%#v", got)

@@ -1,8 +1,12 @@
 //go:build !asan && !msan
 
-package simdjson
+package json
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+)
 
 // paddedInPage reports whether the 64 bytes after p[:n] lie in the same
 // 4 KiB page as its last byte. simdjson may read them but never uses their
@@ -15,5 +19,5 @@ func paddedInPage(p unsafe.Pointer, n int) bool {
 		return false
 	}
 	last := uintptr(p) + uintptr(n) - 1
-	return last>>12 == (last+Padding)>>12
+	return last>>12 == (last+shim.Padding)>>12
 }

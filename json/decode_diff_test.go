@@ -1,4 +1,4 @@
-package simdjson_test
+package json_test
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/simdjson-cgo/simdjson"
+	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
 // The differential harness: decode the same input with encoding/json and
@@ -153,7 +153,7 @@ func checkUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 	skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
 	werr := json.Unmarshal(data, want)
-	gerr := simdjson.Unmarshal(data, got)
+	gerr := sjson.Unmarshal(data, got)
 	if ok, why := sameError(werr, gerr); !ok {
 		t.Errorf("%s into %T: %s\ninput: %.200q", name, want, why, data)
 		return
@@ -169,7 +169,7 @@ func checkDecodeOpts(t testing.TB, name string, data []byte, mk func() any, useN
 	skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
 	jd := json.NewDecoder(strings.NewReader(string(data)))
-	sd := simdjson.NewDecoder(strings.NewReader(string(data)))
+	sd := sjson.NewDecoder(strings.NewReader(string(data)))
 	if useNumber {
 		jd.UseNumber()
 		sd.UseNumber()

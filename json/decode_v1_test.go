@@ -1,6 +1,6 @@
 //go:build !goexperiment.jsonv2
 
-package simdjson_test
+package json_test
 
 import "testing"
 

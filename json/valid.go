@@ -1,9 +1,10 @@
-package simdjson
+package json
 
 import (
 	"encoding/json"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // Valid reports whether data is one valid JSON value, as encoding/json's
@@ -17,20 +18,21 @@ import (
 // number beyond float64's range, nesting deeper than 1024), encoding/json
 // decides.
 func Valid(data []byte) bool {
-	if !shim.Available || len(data) == 0 || hasBOM(data) {
+	if !shim.Available || len(data) == 0 || text.HasBOM(data) {
 		return json.Valid(data)
 	}
 	dp := getDomParser()
 	if dp == nil {
 		return json.Valid(data)
 	}
-	rc := ErrorCode(dp.parse(data, true))
+	rc := dp.parse(data, true)
 	putDomParser(dp)
 	switch rc {
 	case 0:
 		return true
-	case ErrTape, ErrTAtom, ErrFAtom, ErrNAtom, ErrEmpty, ErrUnescapedChars,
-		ErrUnclosedString, ErrIncompleteArrayOrObject, ErrTrailingContent:
+	case shim.CodeTape, shim.CodeTAtom, shim.CodeFAtom, shim.CodeNAtom, shim.CodeEmpty,
+		shim.CodeUnescapedChars, shim.CodeUnclosedString, shim.CodeIncompleteArrayOrObject,
+		shim.CodeTrailingContent:
 		// Malformed for encoding/json too.
 		return false
 	}

@@ -1,4 +1,4 @@
-package simdjson
+package json
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // Unmarshal parses the JSON-encoded data and stores the result in the value
@@ -43,7 +44,7 @@ const (
 
 // unmarshal is Unmarshal with the Decoder's options.
 func unmarshal(data []byte, v any, opts int) error {
-	if !shim.Available || len(data) == 0 || hasBOM(data) {
+	if !shim.Available || len(data) == 0 || text.HasBOM(data) {
 		return fallbackUnmarshal(data, v, opts)
 	}
 	dp := getDomParser()
@@ -133,15 +134,6 @@ func fallbackUnmarshal(data []byte, v any, opts int) error {
 	return dec.Decode(v)
 }
 
-func hasBOM(b []byte) bool {
-	// simdjson skips a UTF-8 byte order mark; encoding/json rejects it.
-	return len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF
-}
-
-// dropBOM moves the bytes after a byte order mark at the start of b to its
-// start (a reader's buffer keeps its place) and returns them.
-func dropBOM(b []byte) []byte { return b[:copy(b, b[3:])] }
-
 // Tape word tags (simdjson's doc/tape.md): the top byte of each word.
 const (
 	tagRoot     = 'r'
@@ -222,14 +214,14 @@ func (dp *domParser) parsePlan(data []byte, plan *structPlan) int {
 	return shim.DomParsePlan(dp.c, dp.padded(data), uint64(len(data)), plan.c)
 }
 
-// padded returns data's bytes followed by Padding readable bytes: data
+// padded returns data's bytes followed by shim.Padding readable bytes: data
 // itself when it has them, else a copy.
 func (dp *domParser) padded(data []byte) unsafe.Pointer {
 	n := len(data)
 	p := unsafe.Pointer(unsafe.SliceData(data))
-	if cap(data)-n < Padding && !paddedInPage(p, n) {
-		if cap(dp.pad) < n+Padding {
-			dp.pad = make([]byte, n+Padding)
+	if cap(data)-n < shim.Padding && !paddedInPage(p, n) {
+		if cap(dp.pad) < n+shim.Padding {
+			dp.pad = make([]byte, n+shim.Padding)
 		}
 		copy(dp.pad, data)
 		p = unsafe.Pointer(unsafe.SliceData(dp.pad))
@@ -539,7 +531,7 @@ func (d *decodeState) isNegZero(i uint32) bool {
 func (d *decodeState) offsets() []uint32 {
 	if d.offs == nil {
 		if rc := shim.DomOffsets(d.dp.c, unsafe.Pointer(unsafe.SliceData(d.data)), uint64(len(d.data))); rc != 0 {
-			panic("simdjson: cannot map the tape to the input: " + ErrorCode(rc).Error())
+			panic("simdjson: cannot map the tape to the input: " + shim.ErrorMessage(int(rc)))
 		}
 		d.offs = unsafe.Slice((*uint32)(d.dp.view.Offsets), len(d.tape))
 	}

@@ -1,4 +1,4 @@
-package simdjson
+package json
 
 import (
 	"reflect"

@@ -1,10 +1,10 @@
-package simdjson_test
+package json_test
 
 import (
 	"encoding/json"
 	"testing"
 
-	"github.com/simdjson-cgo/simdjson"
+	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
 // fuzzTargets are the types the fuzz targets decode into.
@@ -34,7 +34,7 @@ func FuzzUnmarshal(f *testing.F) {
 		f.Add([]byte(c))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if got, want := simdjson.Valid(data), json.Valid(data); got != want {
+		if got, want := sjson.Valid(data), json.Valid(data); got != want {
 			t.Errorf("Valid(%q) = %v, encoding/json says %v", data, got, want)
 		}
 		for _, mk := range fuzzTargets {

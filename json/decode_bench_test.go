@@ -1,4 +1,4 @@
-package simdjson_test
+package json_test
 
 import (
 	"bytes"
@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/simdjson-cgo/simdjson"
 	"github.com/simdjson-cgo/simdjson/internal/corpus"
+	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
 // Decoding benchmarks: this package's Unmarshal against encoding/json's on
@@ -26,18 +26,18 @@ var unmarshalers = []struct {
 	name string
 	fn   unmarshalFunc
 }{
-	{"simdjson", simdjson.Unmarshal},
+	{"simdjson", sjson.Unmarshal},
 	{"encoding-json", json.Unmarshal},
 }
 
 func BenchmarkDecode(b *testing.B) {
-	dir := sharedData(b, "jsonexamples")
+	dir := corpus.SharedData(b, "jsonexamples")
 	for _, file := range benchFiles {
 		data, err := os.ReadFile(filepath.Join(dir, file))
 		if err != nil {
 			b.Fatal(err)
 		}
-		ts := corpusTypes[file]
+		ts := corpus.Types[file]
 		kinds := []struct {
 			name string
 			mk   func() any
@@ -65,7 +65,7 @@ func BenchmarkDecode(b *testing.B) {
 // BenchmarkDecodeSmall decodes payloads of about 200 B, 2 kB and 20 kB (one
 // GitHub event, a slice of events) into structs and into interface{}.
 func BenchmarkDecodeSmall(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join(sharedData(b, "jsonexamples"), "github_events.json"))
+	data, err := os.ReadFile(filepath.Join(corpus.SharedData(b, "jsonexamples"), "github_events.json"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -92,9 +92,9 @@ func BenchmarkDecodeSmall(b *testing.B) {
 		data []byte
 		mk   func() any
 	}{
-		{"200B", small, func() any { return new(githubEvent) }},
-		{"2kB", pick(2000), func() any { return new([]githubEvent) }},
-		{"20kB", pick(20000), func() any { return new([]githubEvent) }},
+		{"200B", small, func() any { return new(corpus.GitHubEvent) }},
+		{"2kB", pick(2000), func() any { return new([]corpus.GitHubEvent) }},
+		{"20kB", pick(20000), func() any { return new([]corpus.GitHubEvent) }},
 	}
 	for _, p := range payloads {
 		for _, k := range []struct {
@@ -117,7 +117,7 @@ func BenchmarkDecodeSmall(b *testing.B) {
 }
 
 func BenchmarkValid(b *testing.B) {
-	dir := sharedData(b, "jsonexamples")
+	dir := corpus.SharedData(b, "jsonexamples")
 	for _, file := range benchFiles {
 		data, err := os.ReadFile(filepath.Join(dir, file))
 		if err != nil {
@@ -126,7 +126,7 @@ func BenchmarkValid(b *testing.B) {
 		for _, v := range []struct {
 			name string
 			fn   func([]byte) bool
-		}{{"simdjson", simdjson.Valid}, {"encoding-json", json.Valid}} {
+		}{{"simdjson", sjson.Valid}, {"encoding-json", json.Valid}} {
 			b.Run(file+"/"+v.name, func(b *testing.B) {
 				b.SetBytes(int64(len(data)))
 				b.ReportAllocs()
@@ -143,7 +143,7 @@ func BenchmarkValid(b *testing.B) {
 // BenchmarkDecoderStream decodes a stream of newline-delimited values with
 // a Decoder into interface{} and into a struct.
 func BenchmarkDecoderStream(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(sharedData(b, "gharchive"), "*.ndjson"))
+	files, _ := filepath.Glob(filepath.Join(corpus.SharedData(b, "gharchive"), "*.ndjson"))
 	var data []byte
 	for _, f := range files {
 		d, err := os.ReadFile(f)
@@ -156,12 +156,12 @@ func BenchmarkDecoderStream(b *testing.B) {
 	for _, k := range []struct {
 		name string
 		mk   func() any
-	}{{"any", func() any { return new(any) }}, {"struct", func() any { return new(githubEvent) }}} {
+	}{{"any", func() any { return new(any) }}, {"struct", func() any { return new(corpus.GitHubEvent) }}} {
 		for _, d := range []struct {
 			name string
 			new  func(io.Reader) decoder
 		}{
-			{"simdjson", func(r io.Reader) decoder { return simdjson.NewDecoder(r) }},
+			{"simdjson", func(r io.Reader) decoder { return sjson.NewDecoder(r) }},
 			{"encoding-json", func(r io.Reader) decoder { return json.NewDecoder(r) }},
 		} {
 			b.Run(k.name+"/"+d.name, func(b *testing.B) {
