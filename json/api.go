@@ -1,0 +1,116 @@
+// Package json is a drop-in replacement for encoding/json backed by
+// simdjson: a program switches by changing its import line,
+//
+//	import "github.com/simdjson-cgo/simdjson/json"
+//
+// and builds unchanged. Every exported name of encoding/json (v1) is here
+// with the same signature and behaviour. Unmarshal, Valid, Compact and the
+// Decoder parse with simdjson; results and errors are encoding/json's,
+// byte for byte, including where simdjson alone would differ (those inputs
+// are handed to encoding/json). The names that carry no behaviour (Number,
+// RawMessage, Marshaler, Unmarshaler, Token, Delim and the error types) are
+// aliases of encoding/json's own, so values and errors pass freely between
+// code using either package and errors.As keeps working.
+//
+// Built without cgo (CGO_ENABLED=0), the package is encoding/json
+// underneath.
+package json
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+)
+
+// Types that carry no behaviour of their own: encoding/json's.
+type (
+	// Number is encoding/json's Number: a JSON number literal.
+	Number = json.Number
+	// RawMessage is encoding/json's RawMessage: a raw encoded JSON value.
+	RawMessage = json.RawMessage
+	// Marshaler is encoding/json's Marshaler.
+	Marshaler = json.Marshaler
+	// Unmarshaler is encoding/json's Unmarshaler.
+	Unmarshaler = json.Unmarshaler
+	// Token is encoding/json's Token: Delim, bool, float64, Number, string
+	// or nil.
+	Token = json.Token
+	// Delim is encoding/json's Delim: one of [ ] { }.
+	Delim = json.Delim
+)
+
+// Errors: encoding/json's types, so that errors.As with either package's
+// names matches errors from both.
+type (
+	// SyntaxError is encoding/json's SyntaxError.
+	SyntaxError = json.SyntaxError
+	// UnmarshalTypeError is encoding/json's UnmarshalTypeError.
+	UnmarshalTypeError = json.UnmarshalTypeError
+	// InvalidUnmarshalError is encoding/json's InvalidUnmarshalError.
+	InvalidUnmarshalError = json.InvalidUnmarshalError
+	// UnsupportedTypeError is encoding/json's UnsupportedTypeError.
+	UnsupportedTypeError = json.UnsupportedTypeError
+	// UnsupportedValueError is encoding/json's UnsupportedValueError.
+	UnsupportedValueError = json.UnsupportedValueError
+	// MarshalerError is encoding/json's MarshalerError.
+	MarshalerError = json.MarshalerError
+	// UnmarshalFieldError is encoding/json's UnmarshalFieldError.
+	//
+	// Deprecated: No longer used; kept for compatibility.
+	UnmarshalFieldError = json.UnmarshalFieldError
+	// InvalidUTF8Error is encoding/json's InvalidUTF8Error.
+	//
+	// Deprecated: No longer used; kept for compatibility.
+	InvalidUTF8Error = json.InvalidUTF8Error
+)
+
+// Marshal returns the JSON encoding of v, as encoding/json's Marshal does
+// (it is encoding/json's encoder underneath).
+func Marshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// MarshalIndent is like Marshal but applies Indent to format the output,
+// as encoding/json's MarshalIndent does.
+func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
+	return json.MarshalIndent(v, prefix, indent)
+}
+
+// HTMLEscape appends to dst the JSON-encoded src with <, >, &, U+2028 and
+// U+2029 inside strings changed to \u003c, \u003e, \u0026, \u2028, \u2029,
+// as encoding/json's HTMLEscape does.
+func HTMLEscape(dst *bytes.Buffer, src []byte) { json.HTMLEscape(dst, src) }
+
+// Indent appends to dst an indented form of the JSON-encoded src, as
+// encoding/json's Indent does: each element of an object or array begins
+// on a new line starting with prefix followed by one or more copies of
+// indent according to the nesting. On a malformed src it returns
+// encoding/json's error and leaves dst unchanged.
+func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
+	return json.Indent(dst, src, prefix, indent)
+}
+
+// An Encoder writes JSON values to an output stream, as encoding/json's
+// Encoder does.
+type Encoder struct {
+	e *json.Encoder
+}
+
+// NewEncoder returns a new encoder that writes to w.
+func NewEncoder(w io.Writer) *Encoder { return &Encoder{e: json.NewEncoder(w)} }
+
+// Encode writes the JSON encoding of v to the stream, followed by a
+// newline character, as encoding/json's Encoder does.
+func (enc *Encoder) Encode(v any) error { return enc.e.Encode(v) }
+
+// SetIndent instructs the encoder to format each subsequent encoded value
+// as if indented by the package-level function Indent(dst, src, prefix,
+// indent). Calling SetIndent("", "") disables indentation.
+func (enc *Encoder) SetIndent(prefix, indent string) { enc.e.SetIndent(prefix, indent) }
+
+// SetEscapeHTML specifies whether problematic HTML characters should be
+// escaped inside JSON quoted strings. The default is true.
+func (enc *Encoder) SetEscapeHTML(on bool) { enc.e.SetEscapeHTML(on) }
+
+// Compact appends to dst the JSON-encoded src with insignificant space
+// characters elided, as encoding/json's Compact does. On a malformed src it
+// returns encoding/json's error and leaves dst unchanged.
+func Compact(dst *bytes.Buffer, src []byte) error { return json.Compact(dst, src) }
