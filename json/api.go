@@ -17,7 +17,6 @@
 package json
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 )
@@ -74,20 +73,6 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	return json.MarshalIndent(v, prefix, indent)
 }
 
-// HTMLEscape appends to dst the JSON-encoded src with <, >, &, U+2028 and
-// U+2029 inside strings changed to \u003c, \u003e, \u0026, \u2028, \u2029,
-// as encoding/json's HTMLEscape does.
-func HTMLEscape(dst *bytes.Buffer, src []byte) { json.HTMLEscape(dst, src) }
-
-// Indent appends to dst an indented form of the JSON-encoded src, as
-// encoding/json's Indent does: each element of an object or array begins
-// on a new line starting with prefix followed by one or more copies of
-// indent according to the nesting. On a malformed src it returns
-// encoding/json's error and leaves dst unchanged.
-func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
-	return json.Indent(dst, src, prefix, indent)
-}
-
 // An Encoder writes JSON values to an output stream, as encoding/json's
 // Encoder does.
 type Encoder struct {
@@ -109,8 +94,3 @@ func (enc *Encoder) SetIndent(prefix, indent string) { enc.e.SetIndent(prefix, i
 // SetEscapeHTML specifies whether problematic HTML characters should be
 // escaped inside JSON quoted strings. The default is true.
 func (enc *Encoder) SetEscapeHTML(on bool) { enc.e.SetEscapeHTML(on) }
-
-// Compact appends to dst the JSON-encoded src with insignificant space
-// characters elided, as encoding/json's Compact does. On a malformed src it
-// returns encoding/json's error and leaves dst unchanged.
-func Compact(dst *bytes.Buffer, src []byte) error { return json.Compact(dst, src) }

@@ -33,6 +33,8 @@ static inline int sj_dom_neg_zero_h(uintptr_t d, const uint8_t *buf, uint64_t le
 #cgo nocallback sj_dom_offsets_h
 #cgo noescape sj_dom_neg_zero_h
 #cgo nocallback sj_dom_neg_zero_h
+#cgo noescape sj_minify
+#cgo nocallback sj_minify
 #cgo nocallback sj_dom_new
 #cgo nocallback sj_dom_free
 #cgo nocallback sj_dom_view_of
@@ -110,4 +112,11 @@ func DomOffsets(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
 // DomNegZero reports whether a number of the last parse is the integer -0.
 func DomNegZero(x unsafe.Pointer, buf unsafe.Pointer, n uint64) bool {
 	return C.sj_dom_neg_zero_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n)) != 0
+}
+
+// Minify writes buf[:n] without the whitespace outside strings to dst, which
+// must have room for n+64 bytes, and returns the bytes written. It does not
+// validate: minify only what a parse accepted.
+func Minify(buf unsafe.Pointer, n uint64, dst unsafe.Pointer) uint64 {
+	return uint64(C.sj_minify((*C.uint8_t)(buf), C.uint64_t(n), (*C.uint8_t)(dst)))
 }

@@ -216,3 +216,5 @@ func DomOffsets(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
 func DomNegZero(x unsafe.Pointer, buf unsafe.Pointer, n uint64) bool {
 	return false
 }
+
+func Minify(buf unsafe.Pointer, n uint64, dst unsafe.Pointer) uint64 { return 0 }

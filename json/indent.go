@@ -1,0 +1,178 @@
+package json
+
+import (
+	"bytes"
+	"encoding/json"
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
+)
+
+// Compact, Indent and HTMLEscape. Compact and Indent validate src with
+// simdjson first; what simdjson accepts is valid for encoding/json too (as
+// for Valid), and is then rewritten without a scanner: Compact by
+// simdjson's minify kernel, Indent by a loop that copies strings whole.
+// Whatever simdjson rejects goes to encoding/json's own function, so that
+// results and errors, and the documents simdjson rejects but encoding/json
+// accepts (invalid UTF-8, nesting deeper than 1024), are encoding/json's.
+
+// Compact appends to dst the JSON-encoded src with insignificant space
+// characters elided, as encoding/json's Compact does. On a malformed src it
+// returns encoding/json's error and leaves dst unchanged.
+func Compact(dst *bytes.Buffer, src []byte) error {
+	dp := acceptedBySimdjson(src)
+	if dp == nil {
+		return json.Compact(dst, src)
+	}
+	dst.Grow(len(src) + shim.Padding)
+	b := dst.AvailableBuffer()[:len(src)+shim.Padding]
+	n := shim.Minify(dp.padded(src), uint64(len(src)), unsafe.Pointer(unsafe.SliceData(b)))
+	putDomParser(dp)
+	if n == 0 {
+		// The kernel refused what the parser accepted: not expected, but
+		// encoding/json's answer is never wrong.
+		return json.Compact(dst, src)
+	}
+	dst.Write(b[:n])
+	return nil
+}
+
+// Indent appends to dst an indented form of the JSON-encoded src, as
+// encoding/json's Indent does. Each element in a JSON object or array
+// begins on a new, indented line beginning with prefix followed by one or
+// more copies of indent according to the indentation nesting. The data
+// appended to dst does not begin with the prefix nor any indentation, to
+// make it easier to embed inside other formatted JSON data. Although
+// leading space characters (space, tab, carriage return, newline) at the
+// beginning of src are dropped, trailing space characters at the end of src
+// are preserved and copied to dst. On a malformed src it returns
+// encoding/json's error and leaves dst unchanged.
+func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
+	dp := acceptedBySimdjson(src)
+	if dp == nil {
+		return json.Indent(dst, src, prefix, indent)
+	}
+	putDomParser(dp)
+	dst.Grow(2 * len(src))
+	dst.Write(appendIndent(dst.AvailableBuffer(), src, prefix, indent))
+	return nil
+}
+
+// HTMLEscape appends to dst the JSON-encoded src with <, >, &, U+2028 and
+// U+2029 characters inside string literals changed to \u003c, \u003e,
+// \u0026, \u2028, \u2029 so that the JSON will be safe to embed inside
+// HTML <script> tags, as encoding/json's HTMLEscape does (it is
+// encoding/json's).
+func HTMLEscape(dst *bytes.Buffer, src []byte) { json.HTMLEscape(dst, src) }
+
+// acceptedBySimdjson returns a DOM parser that has just parsed src when
+// simdjson accepts it as one JSON value (numbers' grammar checked, not their
+// range), or nil when encoding/json must decide: simdjson rejected it, src
+// starts with a byte order mark, or cgo is off. The caller puts the parser
+// back.
+func acceptedBySimdjson(src []byte) *domParser {
+	if !shim.Available || len(src) == 0 || text.HasBOM(src) {
+		return nil
+	}
+	dp := getDomParser()
+	if dp == nil {
+		return nil
+	}
+	if dp.parse(src, true) != 0 {
+		putDomParser(dp)
+		return nil
+	}
+	return dp
+}
+
+// appendIndent appends the indented form of src, a JSON value simdjson
+// accepted, to dst: encoding/json's layout (a newline, prefix and depth
+// copies of indent before each element and before the closing bracket of
+// a non-empty container; "{}" and "[]" for empty ones; ": " after keys;
+// whitespace before and inside the value dropped, after it kept).
+func appendIndent(dst, src []byte, prefix, indent string) []byte {
+	depth := 0
+	open := false // after '{' or '[': the newline waits for the next token
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		if text.IsSpace(c) {
+			i++
+			continue
+		}
+		if open && c != '}' && c != ']' {
+			open = false
+			depth++
+			dst = newline(dst, prefix, indent, depth)
+		}
+		switch c {
+		case '"':
+			j := stringEnd(src, i+1)
+			dst = append(dst, src[i:j]...)
+			i = j
+		case '{', '[':
+			open = true
+			dst = append(dst, c)
+			i++
+		case ',':
+			dst = append(dst, ',')
+			dst = newline(dst, prefix, indent, depth)
+			i++
+		case ':':
+			dst = append(dst, ':', ' ')
+			i++
+		case '}', ']':
+			if open {
+				open = false
+			} else {
+				depth--
+				dst = newline(dst, prefix, indent, depth)
+			}
+			dst = append(dst, c)
+			i++
+		default: // a number or a literal
+			j := i + 1
+			for j < len(src) && !isDelimiter(src[j]) {
+				j++
+			}
+			dst = append(dst, src[i:j]...)
+			i = j
+		}
+		if depth == 0 && !open {
+			// The value is complete: what follows is whitespace, kept.
+			return append(dst, src[i:]...)
+		}
+	}
+	return dst
+}
+
+func newline(dst []byte, prefix, indent string, depth int) []byte {
+	dst = append(dst, '\n')
+	dst = append(dst, prefix...)
+	for range depth {
+		dst = append(dst, indent...)
+	}
+	return dst
+}
+
+// stringEnd returns the index after the closing quote of the string whose
+// contents start at i (src is valid JSON: the quote is there).
+func stringEnd(src []byte, i int) int {
+	for {
+		k := bytes.IndexByte(src[i:], '"')
+		q := i + k
+		b := q
+		for b > i && src[b-1] == '\\' {
+			b--
+		}
+		if (q-b)%2 == 0 {
+			return q + 1
+		}
+		i = q + 1
+	}
+}
+
+func isDelimiter(c byte) bool {
+	return c == ',' || c == ']' || c == '}' || c == ':' || text.IsSpace(c)
+}

@@ -1,0 +1,108 @@
+package json_test
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
+	sjson "github.com/simdjson-cgo/simdjson/json"
+)
+
+// indentInputs: valid documents of every shape (empty containers, nesting,
+// strings with escaped quotes and backslashes, whitespace before, inside and
+// after the value), documents simdjson rejects but encoding/json accepts,
+// and malformed ones.
+var indentInputs = []string{
+	`{}`, `[]`, ` { } `, "[ \n ]\t", `1`, ` -1.5e3 `, `"s"`, "\n\"a\\\"b\\\\\" \r\n", `true`, `null `,
+	`{"a":1,"b":[1,2,{"c":null}],"d":{},"e":[]}`,
+	" {\n \"a\" : [ 1 , 2 ] , \"b\\\\\":\"x\\\"y\" } \n\t",
+	`[[[[]]],[{}],{"":""}]`,
+	`{"k":"<&>\u2028 ` + "\u2028" + `"}`,
+	"[\"\xff\xfe\"]",               // invalid UTF-8: encoding/json accepts it
+	strings.Repeat("[", 2000) + strings.Repeat("]", 2000), // deeper than simdjson's 1024
+	`[1e400]`, `[123456789012345678901234567890]`,
+	"\xef\xbb\xbf{}", // a byte order mark: encoding/json rejects it
+	``, ` `, `{`, `[1,]`, `{"a":}`, `[1 2]`, `"abc`, `tru`, `01`, `[1]x`, `{} {}`, "[\"\x01\"]", `{"a" 1}`, `nul`,
+}
+
+func TestCompactIndentMatchEncodingJSON(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	for _, in := range indentInputs {
+		checkCompactIndent(t, []byte(in))
+	}
+}
+
+// TestCompactIndentCorpus: the same over the jsonexamples documents.
+func TestCompactIndentCorpus(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	files, _ := filepath.Glob(filepath.Join(corpus.SharedData(t, "jsonexamples"), "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no documents")
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCompactIndent(t, b)
+	}
+}
+
+// checkCompactIndent compares Compact, Indent (two prefix/indent pairs) and
+// Valid with encoding/json's on src, appending to a non-empty buffer (which
+// must be left unchanged on error).
+func checkCompactIndent(t *testing.T, src []byte) {
+	t.Helper()
+	name := string(src)
+	if len(name) > 40 {
+		name = name[:40] + "..."
+	}
+	if got, want := sjson.Valid(src), stdjson.Valid(src); got != want {
+		t.Errorf("Valid(%q) = %v, want %v", name, got, want)
+	}
+	var want, got bytes.Buffer
+	want.WriteString("head:")
+	got.WriteString("head:")
+	werr := stdjson.Compact(&want, src)
+	gerr := sjson.Compact(&got, src)
+	compare(t, "Compact", name, want.Bytes(), got.Bytes(), werr, gerr)
+	for _, pi := range [][2]string{{"", "\t"}, {">>", "  "}} {
+		want.Reset()
+		got.Reset()
+		want.WriteString("head:")
+		got.WriteString("head:")
+		werr := stdjson.Indent(&want, src, pi[0], pi[1])
+		gerr := sjson.Indent(&got, src, pi[0], pi[1])
+		compare(t, "Indent", name, want.Bytes(), got.Bytes(), werr, gerr)
+	}
+}
+
+func compare(t testing.TB, what, name string, want, got []byte, werr, gerr error) {
+	t.Helper()
+	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+		t.Errorf("%s(%q): error %v, want %v", what, name, gerr, werr)
+	}
+	if se, ok := werr.(*stdjson.SyntaxError); ok {
+		if ge, ok := gerr.(*sjson.SyntaxError); !ok || ge.Offset != se.Offset {
+			t.Errorf("%s(%q): error %#v, want %#v", what, name, gerr, werr)
+		}
+	}
+	if !bytes.Equal(want, got) {
+		i := 0
+		for i < len(want) && i < len(got) && want[i] == got[i] {
+			i++
+		}
+		t.Errorf("%s(%q): output differs at byte %d of %d (want %d):\n got %q\nwant %q",
+			what, name, i, len(got), len(want), excerpt(got, i), excerpt(want, i))
+	}
+}
+
+// excerpt returns b around i, for messages.
+func excerpt(b []byte, i int) []byte {
+	lo, hi := max(i-20, 0), min(i+40, len(b))
+	return b[lo:hi]
+}
