@@ -22,7 +22,7 @@ var indentInputs = []string{
 	" {\n \"a\" : [ 1 , 2 ] , \"b\\\\\":\"x\\\"y\" } \n\t",
 	`[[[[]]],[{}],{"":""}]`,
 	`{"k":"<&>\u2028 ` + "\u2028" + `"}`,
-	"[\"\xff\xfe\"]",               // invalid UTF-8: encoding/json accepts it
+	"[\"\xff\xfe\"]",                                      // invalid UTF-8: encoding/json accepts it
 	strings.Repeat("[", 2000) + strings.Repeat("]", 2000), // deeper than simdjson's 1024
 	`[1e400]`, `[123456789012345678901234567890]`,
 	"\xef\xbb\xbf{}", // a byte order mark: encoding/json rejects it
