@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SJ_SHIM_ABI 12
+#define SJ_SHIM_ABI 13
 
 #ifdef __cplusplus
 extern "C" {

@@ -15,7 +15,7 @@ package shim
 #include <stdlib.h>
 #include "simdjson_go.h"
 
-#if SJ_SHIM_ABI != 12
+#if SJ_SHIM_ABI != 13
 #error "include/simdjson_go.h changed: bump SJ_SHIM_ABI in internal/shim/shim.go too"
 #endif
 
