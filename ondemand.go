@@ -786,7 +786,7 @@ func (v Value) AtPath(path string) (Value, error) {
 	defer p.exit()
 	buf, ok := pathToPointer(p.scratch[:0], path)
 	if !ok {
-		return Value{}, &Error{Code: ErrInvalidJSONPointer, Offset: -1}
+		return Value{}, &Error{Code: ErrInvalidJSONPath, Offset: -1}
 	}
 	p.scratch = buf
 	return v.atPointer(unsafe.String(unsafe.SliceData(buf), len(buf)))

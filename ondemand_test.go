@@ -179,7 +179,10 @@ func TestNavigation(t *testing.T) {
 	s, _ = v.String()
 	assert.Equal(t, "z", s)
 	_, err = doc.AtPath("$..a")
-	assert.ErrorIs(t, err, simdjson.ErrInvalidJSONPointer)
+	assert.ErrorIs(t, err, simdjson.ErrInvalidJSONPath)
+	assert.ErrorIs(t, err, simdjson.ErrInvalidJSONPointer, "the code AtPath returned before")
+	assert.Contains(t, err.Error(), "JSONPath")
+	assert.NotContains(t, err.Error(), "pointer")
 	// Ordered lookup: forward only until Reset.
 	o, err := doc.Object()
 	require.NoError(t, err)

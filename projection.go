@@ -155,17 +155,17 @@ type FieldKind uint8
 
 // Kinds of projected values.
 const (
-	FieldMissing FieldKind = shim.FMissing // the pointer leads nowhere in this document
-	FieldNull    FieldKind = shim.FNull
-	FieldBool    FieldKind = shim.FBool
-	FieldInt64   FieldKind = shim.FInt64  // an integer that fits int64
-	FieldUint64  FieldKind = shim.FUint64 // an integer above math.MaxInt64 that fits uint64
-	FieldFloat64 FieldKind = shim.FDouble
-	FieldString  FieldKind = shim.FString
-	FieldBigInt  FieldKind = shim.FBigInt // an integer beyond 64 bits: Raw holds its text
-	FieldObject  FieldKind = shim.FObject // Raw holds its JSON text
-	FieldArray   FieldKind = shim.FArray  // Raw holds its JSON text
-	FieldError   FieldKind = shim.FError  // malformed value: Err says why
+	FieldMissing FieldKind = 0 // the pointer leads nowhere in this document
+	FieldNull    FieldKind = 1
+	FieldBool    FieldKind = 2
+	FieldInt64   FieldKind = 3 // an integer that fits int64
+	FieldUint64  FieldKind = 4 // an integer above math.MaxInt64 that fits uint64
+	FieldFloat64 FieldKind = 5
+	FieldString  FieldKind = 6
+	FieldBigInt  FieldKind = 7  // an integer beyond 64 bits: Raw holds its text
+	FieldObject  FieldKind = 8  // Raw holds its JSON text
+	FieldArray   FieldKind = 9  // Raw holds its JSON text
+	FieldError   FieldKind = 10 // malformed value: Err says why
 )
 
 var fieldKindNames = [...]string{"missing", "null", "bool", "int64", "uint64", "float64", "string", "bigint", "object", "array", "error"}

@@ -42,7 +42,7 @@ import (
 )
 
 // Padding is the number of readable bytes simdjson needs after the input.
-const Padding = shim.Padding
+const Padding = 64
 
 // DefaultMaxDepth is the nesting limit of a parser built without MaxDepth.
 const DefaultMaxDepth = 1024
