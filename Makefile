@@ -11,7 +11,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-nocgo fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-nocgo test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -29,6 +29,21 @@ test-leaks:
 test-nocgo:
 	CGO_ENABLED=0 $(GO) vet . ./json ./internal/...
 	CGO_ENABLED=0 $(GO) test -count=1 . ./json ./internal/...
+
+# Go's own encoding/json tests against package json (internal/gostd): the
+# installed Go's $GOROOT/src/encoding/json files of the classic build,
+# copied into a temporary module at run time (nothing of them is in this
+# repository), their entry points routed to package json; with cgo, then
+# without (package json is encoding/json underneath). Skipped with a message
+# when the Go installation has no encoding/json sources. GOSTD_FLAGS: -v
+# lists every test, -keep keeps the temporary module, -strict fails on the
+# failures Decoder.Token's placeholder explains too.
+GOSTD_FLAGS ?=
+test-gostd:
+	@src="$$($(GO) env GOROOT)/src/encoding/json"; \
+	if [ ! -f "$$src/decode.go" ]; then echo "== test-gostd skipped: no Go sources at $$src"; exit 0; fi; \
+	$(GO) run ./internal/gostd -go "$(GO)" $(GOSTD_FLAGS) && \
+	CGO_ENABLED=0 $(GO) run ./internal/gostd -go "$(GO)" $(GOSTD_FLAGS)
 
 # Every fuzz target in turn, FUZZTIME each (go test -fuzz takes one at a time);
 # the slow ones (FUZZ_SLOW: each input is a map over documents of up to 200
