@@ -1008,11 +1008,20 @@ func (h *harness) test() (int, error) {
 		if rl.done > done {
 			break // TestMain's m.Run returned
 		}
-		var killer string
+		// The killer: the last test to start that did not end (tests run
+		// one at a time but for parallel ones, paused until the others
+		// end), else the last that go test reported failed.
+		var killer, lastFailed string
 		for _, name := range last.started {
-			if r := results[name]; r.action == "" || r.action == "fail" {
-				killer = name // the last to start, as tests run one at a time
+			switch results[name].action {
+			case "":
+				killer = name
+			case "fail":
+				lastFailed = name
 			}
+		}
+		if killer == "" {
+			killer = lastFailed
 		}
 		for _, name := range last.started {
 			if r := results[name]; r.action == "" && name != killer {
