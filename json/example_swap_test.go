@@ -42,7 +42,8 @@ func TestExamplesMatchEncodingJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the examples with encoding/json: %v\n%s", err, out)
 	}
-	if n := bytes.Count(out, []byte("--- PASS: Example")); n != 3 {
-		t.Fatalf("%d examples passed with encoding/json, want 3:\n%s", n, out)
+	want := bytes.Count(src, []byte("\nfunc Example"))
+	if n := bytes.Count(out, []byte("--- PASS: Example")); n != want || want < 3 {
+		t.Fatalf("%d examples passed with encoding/json, want %d:\n%s", n, want, out)
 	}
 }

@@ -263,3 +263,118 @@ func Example_logProcessor() {
 	// > 	"a": "caf\u00e9 \ud83d"
 	// > }
 }
+
+func ExampleUnmarshal() {
+	var ev struct {
+		Type  string `json:"type"`
+		Actor struct {
+			Login string `json:"login"`
+		} `json:"actor"`
+		Public bool `json:"public"`
+	}
+	err := json.Unmarshal([]byte(`{"type": "PushEvent", "actor": {"login": "ann"}, "public": true, "id": 1}`), &ev)
+	fmt.Println(ev.Type, ev.Actor.Login, ev.Public, err)
+	err = json.Unmarshal([]byte(`{"type": 7}`), &ev)
+	fmt.Println(err)
+	err = json.Unmarshal([]byte(`{"type": "x",}`), &ev)
+	fmt.Println(err)
+	// Output:
+	// PushEvent ann true <nil>
+	// json: cannot unmarshal number into Go struct field .type of type string
+	// invalid character '}' looking for beginning of object key string
+}
+
+func ExampleValid() {
+	fmt.Println(json.Valid([]byte(`{"a": [1, 2.5e3, "x", null]}`)))
+	fmt.Println(json.Valid([]byte(`{"a": [1, 2.5e3, "x", null]`)))
+	// Output:
+	// true
+	// false
+}
+
+func ExampleNewDecoder() {
+	// Newline-delimited JSON, one value after another.
+	dec := json.NewDecoder(strings.NewReader(`{"n": 1}
+{"n": 2}
+{"n": "three"}
+{"n": 4}
+`))
+	for {
+		var v struct{ N int }
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			break
+		}
+		fmt.Println(v.N, err)
+	}
+	// Output:
+	// 1 <nil>
+	// 2 <nil>
+	// 0 json: cannot unmarshal string into Go struct field .N of type int
+	// 4 <nil>
+}
+
+func ExampleDecoder_Token() {
+	dec := json.NewDecoder(strings.NewReader(`{"a": [1, "b", true, null], "c": {}}`))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%T %v more=%v\n", tok, tok, dec.More())
+	}
+	// Output:
+	// json.Delim { more=true
+	// string a more=true
+	// json.Delim [ more=true
+	// float64 1 more=true
+	// string b more=true
+	// bool true more=true
+	// <nil> <nil> more=false
+	// json.Delim ] more=true
+	// string c more=true
+	// json.Delim { more=false
+	// json.Delim } more=false
+	// json.Delim } more=false
+}
+
+func ExampleMarshal() {
+	type item struct {
+		Name  string   `json:"name"`
+		Price float64  `json:"price,omitempty"`
+		Tags  []string `json:"tags"`
+	}
+	b, err := json.Marshal(item{Name: "<tea>", Tags: []string{"hot"}})
+	fmt.Println(string(b), err)
+	_, err = json.Marshal(map[string]any{"f": func() {}})
+	fmt.Println(err)
+	// Output:
+	// {"name":"\u003ctea\u003e","tags":["hot"]} <nil>
+	// json: unsupported type: func()
+}
+
+func ExampleCompact() {
+	var out bytes.Buffer
+	err := json.Compact(&out, []byte("{ \"a\" : [ 1 , 2 ] ,\n \"b\" : \"x y\" }"))
+	fmt.Println(out.String(), err)
+	// Output:
+	// {"a":[1,2],"b":"x y"} <nil>
+}
+
+func ExampleIndent() {
+	var out bytes.Buffer
+	err := json.Indent(&out, []byte(`{"a":[1,2],"b":{}}`), "", "  ")
+	fmt.Println(out.String(), err)
+	// Output:
+	// {
+	//   "a": [
+	//     1,
+	//     2
+	//   ],
+	//   "b": {}
+	// } <nil>
+}
