@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math/bits"
+	"reflect"
+	"sync"
+	"time"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 	"github.com/simdjson-cgo/simdjson/internal/text"
@@ -16,27 +20,53 @@ var errReadCount = errors.New("simdjson/json: reader returned an invalid byte co
 // A Decoder reads and decodes JSON values from an input stream, as
 // encoding/json's Decoder does: values may be concatenated or separated by
 // whitespace (newline-delimited JSON included), and each is decoded with
-// Unmarshal's rules.
+// Unmarshal's rules. Token, More, Buffered and InputOffset behave as
+// encoding/json's do.
 //
-// The Decoder reads its input in chunks and finds where each value ends with
-// a quick scan (strings skipped with bytes.IndexByte, brackets counted);
-// simdjson then validates and parses the value in one call. Malformed input
-// is reported with encoding/json's errors and offsets, counted from the
-// start of the stream; unlike encoding/json, an error inside an array or
-// object is reported once the value's brackets close (or the stream ends),
-// not as soon as its byte arrives. Token is not provided.
+// The Decoder reads its input into a buffer and finds where each value ends
+// with a quick scan (strings skipped with bytes.IndexByte, brackets
+// counted); simdjson then validates and parses the value in one call.
+// Malformed input is reported with encoding/json's errors and offsets,
+// counted from the start of the stream; unlike encoding/json, an error
+// inside an array or object decoded whole is reported once the value's
+// brackets close (or the stream ends), not as soon as its byte arrives, so
+// the Decoder may read further before it reports one.
+//
+// The first read is sized to the reader's Len() when it has that method (as
+// bytes.Reader, strings.Reader and bytes.Buffer do), else to a few
+// kilobytes, and the buffer grows as values need. Buffers come from a pool
+// shared by all Decoders and go back to it once a Decode leaves (almost)
+// nothing unread, so that a Decoder made for one request costs little more
+// than the value it decodes. A buffer that an UnmarshalJSON or UnmarshalText
+// method of the destination's type may have seen (other than those of
+// json.RawMessage and time.Time, which keep no slice of their input) is
+// left to the garbage collector instead, so that a method that keeps its
+// input against the Unmarshaler contract never sees another Decoder's data.
 type Decoder struct {
 	r       io.Reader
-	buf     []byte
-	scanp   int   // start of unread data in buf
-	scanned int64 // bytes dropped from the front of buf
+	buf     []byte // buf[scanp:] is read and not consumed; cap(buf) keeps shim.Padding bytes past what is read
+	scanp   int    // start of unread data in buf
+	scanned int64  // bytes dropped from the front of buf
 	// scanBytes counts the bytes the value scans have stepped through, as
 	// encoding/json's scanner counts them: its syntax errors carry this
-	// offset (bytes skipped by More are not counted).
+	// offset (bytes skipped by More and Token are not counted).
 	scanBytes int64
 	err       error
 	opts      int
 	empty     int // reads in a row that returned neither bytes nor an error
+
+	// Token's state: where the stream is in the current array or object
+	// (tokenState, one of the tok* constants) and the states of the
+	// containers around it.
+	tokenState int
+	tokenStack []int
+
+	held    *[]byte // the pool's holder of buf when buf is of a pooled class
+	lent    bool    // Buffered returned a reader of buf since Decode last began
+	tainted bool    // a method of a decoded value may keep a slice of buf
+	// tail holds the few unread bytes left when a Decode gives its buffer
+	// back (typically the newline an Encoder writes after a value).
+	tail [16]byte
 }
 
 // NewDecoder returns a new decoder that reads from r. The decoder reads
@@ -44,7 +74,10 @@ type Decoder struct {
 // returns a count outside [0, len(p)] fails the Decoder, and one that
 // returns no bytes and no error 100 times in a row fails it with
 // io.ErrNoProgress, as streams do (encoding/json panics on the first and
-// spins on the second).
+// spins on the second). A panic in the reader's Read reaches the caller of
+// Decode, Token or More, as it does with encoding/json (and with the root
+// package's streams, which read on the caller's goroutine); the Decoder
+// stays as it was before that read.
 func NewDecoder(r io.Reader) *Decoder { return &Decoder{r: r} }
 
 // UseNumber makes the Decoder decode a number into an interface value as a
@@ -59,11 +92,29 @@ func (dec *Decoder) DisallowUnknownFields() { dec.opts |= optDisallowUnknownFiel
 // Decode reads the next JSON value from its input and stores it in the
 // value pointed to by v. It returns io.EOF when the input holds no more
 // values. Syntax errors and read errors are final: later calls return them
-// again; type errors are not.
+// again; type errors are not. Inside an array or object opened with Token,
+// Decode reads the next element (or the value of the current key), as
+// encoding/json's does.
 func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
+	dec.lent = false // Buffered's reader is valid until this call
+	if dec.tokenState != tokTop {
+		if err := dec.prepareValue(); err != nil {
+			return err
+		}
+	}
+	err := dec.decodeValue(v)
+	if dec.tokenState == tokTop {
+		dec.release()
+	}
+	return err
+}
+
+// decodeValue reads the next value and unmarshals it into v: Decode after
+// the token checks.
+func (dec *Decoder) decodeValue(v any) error {
 	start := dec.scanBytes
 	n, err := dec.readValue()
 	if err != nil {
@@ -72,36 +123,59 @@ func (dec *Decoder) Decode(v any) error {
 	data := dec.buf[dec.scanp : dec.scanp+n]
 	dec.scanp += n
 	dec.scanBytes += int64(n)
-	err = unmarshal(data, v, dec.opts)
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// The value's extent was found without validating it: the error is
-		// the one encoding/json's scan would have met, in stream offsets.
-		se.Offset += start
-		dec.err = err
-		dec.scanp -= n
-		dec.scanBytes = start
+	if !dec.tainted && !keepsNoInput(v) {
+		dec.tainted = true
 	}
+	err = unmarshal(data, v, dec.opts)
+	if err != nil && dec.syntaxFailure(err, data, start) {
+		return err
+	}
+	dec.valueEnd()
 	return err
+}
+
+// syntaxFailure reports whether err, from unmarshal of the value data
+// whose scan began at scan offset start, is data's syntax error. If so the
+// error is made final with the stream's offset and the value is left
+// unread, as encoding/json's scan fails before it consumes the value. A
+// *SyntaxError from a valid value came from an UnmarshalJSON method: it is
+// passed on as it is, as encoding/json does.
+func (dec *Decoder) syntaxFailure(err error, data []byte, start int64) bool {
+	se, ok := err.(*json.SyntaxError)
+	if !ok || json.Valid(data) {
+		return false
+	}
+	// The value's extent was found without validating it: the error is the
+	// one encoding/json's scan would have met, in stream offsets.
+	se.Offset += start
+	dec.err = err
+	dec.scanp -= len(data)
+	dec.scanBytes = start
+	return true
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer.
 // The reader is valid until the next call to Decode.
-func (dec *Decoder) Buffered() io.Reader { return bytes.NewReader(dec.buf[dec.scanp:]) }
+func (dec *Decoder) Buffered() io.Reader {
+	dec.lent = true
+	return bytes.NewReader(dec.buf[dec.scanp:])
+}
 
 // InputOffset returns the input stream byte offset of the current decoder
-// position: the end of the most recently decoded value and the beginning of
-// the next one.
+// position: the end of the most recently returned token or value and the
+// beginning of the next one.
 func (dec *Decoder) InputOffset() int64 { return dec.scanned + int64(dec.scanp) }
 
 // More reports whether there is another element in the current array or
-// object being parsed: for a Decoder without Token, whether the input holds
-// more than whitespace before its end or a closing bracket.
+// object being parsed: whether the input holds more than whitespace before
+// its end or a closing bracket.
 func (dec *Decoder) More() bool {
 	c, err := dec.peek()
 	return err == nil && c != ']' && c != '}'
 }
 
+// peek returns the next byte that is not whitespace, leaving scanp on it,
+// reading more as needed.
 func (dec *Decoder) peek() (byte, error) {
 	var err error
 	for {
@@ -118,12 +192,113 @@ func (dec *Decoder) peek() (byte, error) {
 	}
 }
 
-// Reading.
+// Reading and the buffer.
 
-const decoderMinRead = 32 << 10
+const (
+	// minRead is the least a refill asks the reader for (encoding/json's
+	// figure): the buffer grows when it has less room.
+	minRead = 512
+	// firstRead is the first buffer's room for a reader without Len.
+	firstRead = 4096
+	// maxLenRead caps the first read of a reader with Len: a Decoder
+	// reading tokens from a large bytes.Reader keeps a buffer of this
+	// size, not a copy of the whole input.
+	maxLenRead = 1 << 20
+
+	// Pooled buffers have room for 1<<k bytes (plus shim.Padding), k in
+	// [bufMinShift, bufMaxShift]; larger ones are not pooled.
+	bufMinShift = 9
+	bufMaxShift = 22
+)
+
+// bufPools[k] holds buffers of room 1<<(k+bufMinShift), by their holder
+// (a pointer, which the pool stores without allocating).
+var bufPools [bufMaxShift - bufMinShift + 1]sync.Pool
+
+// bufClass returns the pool class of the smallest buffer with room for n
+// bytes, or -1 when n is beyond the largest class.
+func bufClass(n int) int {
+	k := 0
+	if n > 1<<bufMinShift {
+		k = bits.Len(uint(n-1)) - bufMinShift
+	}
+	if k > bufMaxShift-bufMinShift {
+		return -1
+	}
+	return k
+}
+
+// newBuf returns an empty buffer with room for at least n bytes (plus
+// shim.Padding) and its pool holder, nil when it is too large to pool.
+func newBuf(n int) ([]byte, *[]byte) {
+	k := bufClass(n)
+	if k < 0 {
+		return make([]byte, 0, n+shim.Padding), nil
+	}
+	if h, _ := bufPools[k].Get().(*[]byte); h != nil {
+		return (*h)[:0], h
+	}
+	h := new([]byte)
+	*h = make([]byte, 0, 1<<(k+bufMinShift)+shim.Padding)
+	return *h, h
+}
+
+// dropBuf gives up the current buffer's memory (the caller replaces buf):
+// back to its pool unless a reader from Buffered or a decoded value's
+// method may still see it.
+func (dec *Decoder) dropBuf() {
+	if h := dec.held; h != nil {
+		dec.held = nil
+		if !dec.lent && !dec.tainted {
+			*h = (*h)[:0]
+			bufPools[bufClass(cap(*h)-shim.Padding)].Put(h)
+		}
+	}
+	dec.lent, dec.tainted = false, false
+}
+
+// release gives the buffer back at the end of a Decode when at most
+// len(tail) bytes of it are unread: those move to tail.
+func (dec *Decoder) release() {
+	if dec.held == nil || len(dec.buf)-dec.scanp > len(dec.tail) {
+		return
+	}
+	dec.scanned += int64(dec.scanp)
+	n := copy(dec.tail[:], dec.buf[dec.scanp:])
+	dec.dropBuf()
+	dec.buf = dec.tail[:n:n]
+	dec.scanp = 0
+}
+
+// lener is the Len method of bytes.Reader, strings.Reader and bytes.Buffer:
+// how many bytes the reader holds.
+type lener interface{ Len() int }
+
+// grow replaces buf (whose unread data starts at 0) by a larger buffer.
+func (dec *Decoder) grow() {
+	n := len(dec.buf)
+	grown := cap(dec.buf) > len(dec.tail) // not the first buffer (nor tail)
+	size := firstRead
+	if grown {
+		size = 2 * (cap(dec.buf) - shim.Padding)
+	}
+	if lr, ok := dec.r.(lener); ok {
+		// Room for the rest of the input and a read that sees its end.
+		if rest := lr.Len(); rest >= 0 {
+			if want := n + min(rest, maxLenRead) + 1; !grown || want < size {
+				size = want
+			}
+		}
+	}
+	nb, h := newBuf(max(size, n+minRead))
+	nb = append(nb, dec.buf...)
+	dec.dropBuf()
+	dec.buf, dec.held = nb, h
+}
 
 // refill reads more input, first dropping the consumed prefix of buf. It
-// keeps shim.Padding bytes of spare capacity so that values are parsed in place.
+// keeps shim.Padding bytes of spare capacity so that values are parsed in
+// place.
 func (dec *Decoder) refill() error {
 	if dec.scanp > 0 {
 		dec.scanned += int64(dec.scanp)
@@ -131,10 +306,8 @@ func (dec *Decoder) refill() error {
 		dec.buf = dec.buf[:n]
 		dec.scanp = 0
 	}
-	if cap(dec.buf)-len(dec.buf) < decoderMinRead+shim.Padding {
-		nb := make([]byte, len(dec.buf), 2*cap(dec.buf)+decoderMinRead+shim.Padding)
-		copy(nb, dec.buf)
-		dec.buf = nb
+	if cap(dec.buf)-len(dec.buf)-shim.Padding < minRead {
+		dec.grow()
 	}
 	b := dec.buf[len(dec.buf) : cap(dec.buf)-shim.Padding]
 	n, err := dec.r.Read(b)
@@ -154,7 +327,9 @@ func (dec *Decoder) refill() error {
 // returns the length of its extent from scanp (leading whitespace
 // included). It validates nothing the parser checks afterwards: it only
 // needs to find where a well-formed value would end, and includes the first
-// byte that cannot belong to one.
+// byte that cannot belong to one. Like encoding/json's scan, it reads the
+// byte after a string, number or literal (or the end of the input) before
+// it returns one, and nothing after a closing bracket.
 func (dec *Decoder) readValue() (int, error) {
 	var s valueScan
 	pos := dec.scanp
@@ -166,8 +341,7 @@ func (dec *Decoder) readValue() (int, error) {
 		}
 		pos = end
 		if err != nil {
-			if err == io.EOF && s.kind == 'n' && s.num.complete() {
-				// A number is complete at the end of the input.
+			if err == io.EOF && s.completeAtEOF() {
 				return pos - dec.scanp, nil
 			}
 			return 0, dec.endOfInput(err, s.started)
@@ -179,19 +353,19 @@ func (dec *Decoder) readValue() (int, error) {
 }
 
 // endOfInput handles the end of the input (or a read error) before a value
-// was complete: io.EOF when only whitespace was left, otherwise the error
-// encoding/json reports for the partial value (a syntax error met before
-// the end, or io.ErrUnexpectedEOF).
+// was complete: a syntax error in what was read of the value, as
+// encoding/json's scan meets it before it reads on; otherwise io.EOF when
+// only whitespace was left, io.ErrUnexpectedEOF for a partial value, or the
+// read error. The error is final.
 func (dec *Decoder) endOfInput(err error, started bool) error {
-	if err == io.EOF && started {
-		rest := dec.buf[dec.scanp:]
-		jd := json.NewDecoder(bytes.NewReader(rest))
+	if started {
+		jd := json.NewDecoder(bytes.NewReader(dec.buf[dec.scanp:]))
 		var discard json.RawMessage
-		err = jd.Decode(&discard)
 		var se *json.SyntaxError
-		if errors.As(err, &se) {
+		if errors.As(jd.Decode(&discard), &se) {
 			se.Offset += dec.scanBytes
-		} else {
+			err = se
+		} else if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
 	}
@@ -199,10 +373,64 @@ func (dec *Decoder) endOfInput(err error, started bool) error {
 	return err
 }
 
+// keepsNoInput reports whether no UnmarshalJSON or UnmarshalText method can
+// be reached from v's type (through pointers, slices, arrays, maps and
+// struct fields, not through interfaces) other than those of
+// json.RawMessage and time.Time: such a method is handed slices of the
+// buffer, which it must not keep but might.
+func keepsNoInput(v any) bool {
+	t := reflect.TypeOf(v)
+	if t == nil {
+		return true
+	}
+	if ok, found := inputKeepers.Load(t); found {
+		return !ok.(bool)
+	}
+	keeps := mayKeepInput(t, map[reflect.Type]bool{})
+	inputKeepers.Store(t, keeps)
+	return !keeps
+}
+
+// inputKeepers caches mayKeepInput by type.
+var inputKeepers sync.Map
+
+var (
+	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	timeType       = reflect.TypeFor[time.Time]()
+)
+
+func mayKeepInput(t reflect.Type, seen map[reflect.Type]bool) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if seen[t] || t == rawMessageType || t == timeType {
+		return false
+	}
+	seen[t] = true
+	pt := reflect.PointerTo(t)
+	if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
+		return true // (the pointer's method set includes the value's)
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return mayKeepInput(t.Elem(), seen)
+	case reflect.Map:
+		return mayKeepInput(t.Key(), seen) || mayKeepInput(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if mayKeepInput(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // valueScan finds the end of one value, resumably across refills.
 type valueScan struct {
 	started bool // a non-space byte was seen
 	kind    byte // '{' (object or array), '"', 'n' (number), 'l' (literal)
+	ended   bool // the string or literal is complete: it ends at the next byte
 	depth   int
 	inStr   bool
 	lit     string // the literal being matched
@@ -210,10 +438,16 @@ type valueScan struct {
 	num     numScan
 }
 
-// scan continues from pos. It
-// returns the end of the extent and true when the value is complete (or
-// malformed: the extent then ends after the offending byte), or the
-// position to resume from and false when more input is needed.
+// completeAtEOF reports whether the value scanned so far is complete when
+// the input ends there.
+func (s *valueScan) completeAtEOF() bool {
+	return s.ended || s.kind == 'n' && s.num.complete()
+}
+
+// scan continues from pos. It returns the end of the extent and true when
+// the value is complete (or malformed: the extent then ends after the
+// offending byte), or the position to resume from and false when more input
+// is needed. A string or a literal is complete when a byte follows it.
 func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 	i := pos
 	if !s.started {
@@ -231,7 +465,6 @@ func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 			i++
 		case c == '"':
 			s.kind = '"'
-			s.inStr = true
 			i++
 		case c == '-' || c >= '0' && c <= '9':
 			s.kind = 'n'
@@ -249,22 +482,29 @@ func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 	case '{':
 		return s.scanContainer(buf, i)
 	case '"':
-		j, ok := skipString(buf, i)
-		if !ok {
-			return j, false
-		}
-		return j, true
-	case 'l':
-		for ; i < len(buf) && s.litPos < len(s.lit); i++ {
-			if buf[i] != s.lit[s.litPos] {
-				return i + 1, true
+		if !s.ended {
+			j, ok := skipString(buf, i)
+			if !ok {
+				return j, false
 			}
-			s.litPos++
+			s.ended = true
+			i = j
 		}
-		if s.litPos == len(s.lit) {
-			return i, true
+		return i, i < len(buf)
+	case 'l':
+		if !s.ended {
+			for ; i < len(buf) && s.litPos < len(s.lit); i++ {
+				if buf[i] != s.lit[s.litPos] {
+					return i + 1, true
+				}
+				s.litPos++
+			}
+			if s.litPos < len(s.lit) {
+				return i, false
+			}
+			s.ended = true
 		}
-		return i, false
+		return i, i < len(buf)
 	}
 	for ; i < len(buf); i++ {
 		switch s.num.step(buf[i]) {
