@@ -1,0 +1,327 @@
+package main
+
+// The request suite: the per-request cost of decoding an API request body
+// with each library's own Decoder, as a handler does it:
+// NewDecoder(bytes.NewReader(body)).Decode(v), a fresh reader, Decoder and
+// destination every operation, for order bodies (request_body.go) of about
+// 200 B, 2 kB, 20 kB and 200 kB, into their Go type (struct) and into any.
+// Methods: simdjson (this module's package json), encoding/json, json/v2
+// (jsontext.NewDecoder and json.UnmarshalDecode; only under
+// GOEXPERIMENT=jsonv2), goccy/go-json, sonic (ConfigStd.NewDecoder) and
+// jsoniter (ConfigCompatibleWithStandardLibrary.NewDecoder).
+//
+//	go run . -suite request                  # a table
+//	go run . -suite request -json            # one JSON object per line: size, bytes, target, method, nsop, mbps, bytesop, allocs, ok
+//	go run . -suite request -request-sizes 200B,2kB -methods simdjson,encoding/json -runs 5
+//
+// Before timing, every method's result is compared with encoding/json's
+// (reflect.DeepEqual); a method that differs or fails is reported with ok
+// false and no figure. Each timed run calibrates its count of operations
+// (untimed, which also warms the library's caches and pools), collects
+// garbage, then times that many operations for about -request-time and
+// reads runtime.MemStats around them for bytes and allocations per
+// operation (the bytes.Reader and the destination, which every method
+// allocates alike, included). For each body and target the methods take
+// turns, one run each per round, the first method changing each round;
+// a figure is the best of -runs rounds (lowest ns/op), with that run's
+// bytes and allocations.
+//
+// request_http.go has the same through net/http (-suite request-http).
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bytedance/sonic"
+	goccy "github.com/goccy/go-json"
+	jsoniter "github.com/json-iterator/go"
+	sjson "github.com/simdjson-cgo/simdjson/json"
+)
+
+var (
+	flagRequestSizes = flag.String("request-sizes", "",
+		"request suites: comma-separated body sizes to run (200B, 2kB, 20kB, 200kB; default: all)")
+	flagRequestTime = flag.Duration("request-time", 400*time.Millisecond,
+		"request suite: time of one timed run of one method (after an untimed calibration of about a tenth of it)")
+)
+
+// requestMethod is one library's Decoder (and Encoder, for request-http).
+type requestMethod struct {
+	name   string
+	how    string
+	decode func(r io.Reader, v any) error // nil: skipped
+	encode func(w io.Writer, v any) error
+	skip   string
+}
+
+func requestMethods() []requestMethod {
+	ms := []requestMethod{
+		{name: "simdjson", how: "simdjson/json NewDecoder(r).Decode, NewEncoder(w).Encode",
+			decode: func(r io.Reader, v any) error { return sjson.NewDecoder(r).Decode(v) },
+			encode: func(w io.Writer, v any) error { return sjson.NewEncoder(w).Encode(v) }},
+		{name: "encoding/json", how: "NewDecoder(r).Decode, NewEncoder(w).Encode",
+			decode: func(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) },
+			encode: func(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }},
+		{name: "json/v2", how: "json.UnmarshalDecode(jsontext.NewDecoder(r), v), json.MarshalEncode(jsontext.NewEncoder(w), v)",
+			decode: requestV2Decode, encode: requestV2Encode},
+		{name: "goccy", how: "goccy/go-json NewDecoder(r).Decode, NewEncoder(w).Encode",
+			decode: func(r io.Reader, v any) error { return goccy.NewDecoder(r).Decode(v) },
+			encode: func(w io.Writer, v any) error { return goccy.NewEncoder(w).Encode(v) }},
+		{name: "sonic", how: "sonic ConfigStd.NewDecoder(r).Decode, ConfigStd.NewEncoder(w).Encode",
+			decode: func(r io.Reader, v any) error { return sonic.ConfigStd.NewDecoder(r).Decode(v) },
+			encode: func(w io.Writer, v any) error { return sonic.ConfigStd.NewEncoder(w).Encode(v) }},
+		{name: "jsoniter", how: "jsoniter ConfigCompatibleWithStandardLibrary.NewDecoder(r).Decode, NewEncoder(w).Encode",
+			decode: func(r io.Reader, v any) error {
+				return jsoniter.ConfigCompatibleWithStandardLibrary.NewDecoder(r).Decode(v)
+			},
+			encode: func(w io.Writer, v any) error {
+				return jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder(w).Encode(v)
+			}},
+	}
+	if requestV2Decode == nil {
+		ms[2].skip = "needs GOEXPERIMENT=jsonv2"
+	}
+	return ms
+}
+
+// requestTarget is what a body is decoded into.
+type requestTarget struct {
+	name string
+	mk   func() any
+}
+
+var requestTargets = []requestTarget{
+	{"struct", func() any { return new(reqOrder) }},
+	{"any", func() any { return new(any) }},
+}
+
+// requestSelection returns the bodies and methods that -request-sizes and
+// -methods select.
+func requestSelection() ([]requestBody, []requestMethod, error) {
+	var want []string
+	if *flagRequestSizes != "" {
+		for _, s := range strings.Split(*flagRequestSizes, ",") {
+			s = strings.TrimSpace(s)
+			ok := false
+			for _, rs := range requestSizes {
+				ok = ok || rs.label == s
+			}
+			if !ok {
+				return nil, nil, fmt.Errorf("request suite: no body size %q (have 200B, 2kB, 20kB, 200kB)", s)
+			}
+			want = append(want, s)
+		}
+	}
+	methods := requestMethods()
+	if *flagMethods != "" {
+		names := strings.Split(*flagMethods, ",")
+		for i := range names {
+			names[i] = strings.TrimSpace(names[i])
+		}
+		methods = slices.DeleteFunc(methods, func(m requestMethod) bool { return !slices.Contains(names, m.name) })
+	}
+	return requestBodies(*flagSeed, want), methods, nil
+}
+
+// checkRequestDecode decodes body into a fresh t with m's Decoder and with
+// encoding/json's and reports how they differ (nil: equal).
+func checkRequestDecode(m requestMethod, body []byte, t requestTarget) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	ref := t.mk()
+	if err := json.NewDecoder(bytes.NewReader(body)).Decode(ref); err != nil {
+		return fmt.Errorf("encoding/json: %w", err)
+	}
+	got := t.mk()
+	if err := m.decode(bytes.NewReader(body), got); err != nil {
+		return fmt.Errorf("error: %w", err)
+	}
+	if !reflect.DeepEqual(ref, got) {
+		return errors.New("result differs from encoding/json's")
+	}
+	return nil
+}
+
+type requestRow struct {
+	Size    string  `json:"size"`
+	Bytes   int     `json:"bytes"`
+	Target  string  `json:"target"`
+	Method  string  `json:"method"`
+	NsOp    float64 `json:"nsop"`
+	MBps    float64 `json:"mbps"`
+	BytesOp float64 `json:"bytesop"`
+	Allocs  float64 `json:"allocs"`
+	OK      bool    `json:"ok"`
+	Note    string  `json:"note,omitempty"`
+}
+
+func runRequestSuite(w io.Writer) error {
+	bodies, methods, err := requestSelection()
+	if err != nil {
+		return err
+	}
+	runs := max(*flagRuns, 1)
+	enc := json.NewEncoder(w)
+	if !*flagJSON {
+		fmt.Fprintf(w, "request suite: NewDecoder(bytes.NewReader(body)).Decode(v), a fresh reader, Decoder and v each op; best of %d runs of about %v\n",
+			runs, *flagRequestTime)
+		fmt.Fprintf(w, "machine: %s, %d CPUs, GOMAXPROCS %d, %s%s\n\n", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), engineNote())
+		fmt.Fprintf(w, "%-6s %7s %-7s %-14s %11s %9s %10s %10s %8s\n",
+			"size", "bytes", "target", "method", "ns/op", "MB/s", "B/op", "allocs/op", "vs std")
+	}
+	for _, b := range bodies {
+		for _, t := range requestTargets {
+			rows := make([]requestRow, len(methods))
+			for k, m := range methods {
+				rows[k] = requestRow{Size: b.label, Bytes: len(b.data), Target: t.name, Method: m.name}
+				switch {
+				case m.decode == nil:
+					rows[k].Note = m.skip
+				default:
+					if err := checkRequestDecode(m, b.data, t); err != nil {
+						rows[k].Note = err.Error()
+					} else {
+						rows[k].OK = true
+					}
+				}
+			}
+			for r := range runs {
+				for k0 := range methods {
+					k := (k0 + r) % len(methods)
+					if !rows[k].OK {
+						continue
+					}
+					ns, bop, aop, err := timeRequestDecode(methods[k].decode, b.data, t.mk, *flagRequestTime)
+					if err != nil {
+						rows[k].OK, rows[k].Note = false, "error while timing: "+err.Error()
+						continue
+					}
+					logf("request %s %s %s run %d: %.0f ns/op", b.label, t.name, methods[k].name, r+1, ns)
+					if rows[k].NsOp == 0 || ns < rows[k].NsOp {
+						rows[k].NsOp, rows[k].BytesOp, rows[k].Allocs = ns, bop, aop
+						rows[k].MBps = float64(len(b.data)) / ns * 1e3
+					}
+				}
+			}
+			std := 0.0
+			for _, row := range rows {
+				if row.Method == "encoding/json" && row.OK {
+					std = row.NsOp
+				}
+			}
+			for _, row := range rows {
+				if *flagJSON {
+					row.NsOp, row.MBps, row.BytesOp, row.Allocs = round1(row.NsOp), round1(row.MBps), round1(row.BytesOp), round1(row.Allocs)
+					if err := enc.Encode(row); err != nil {
+						return err
+					}
+					continue
+				}
+				if !row.OK {
+					fmt.Fprintf(w, "%-6s %7d %-7s %-14s %11s %9s %10s %10s %8s  %s\n", row.Size, row.Bytes, row.Target, row.Method, "-", "-", "-", "-", "", row.Note)
+					continue
+				}
+				ratio := ""
+				if std > 0 {
+					ratio = fmt.Sprintf("%.2fx", std/row.NsOp)
+				}
+				fmt.Fprintf(w, "%-6s %7d %-7s %-14s %11.0f %9.1f %10.0f %10.1f %8s\n",
+					row.Size, row.Bytes, row.Target, row.Method, row.NsOp, row.MBps, row.BytesOp, row.Allocs, ratio)
+			}
+		}
+	}
+	if !*flagJSON {
+		fmt.Fprintln(w, "\nvs std: encoding/json's ns/op over the method's (above 1: faster than encoding/json). B/op and allocs/op include the bytes.Reader and v.")
+		for _, m := range methods {
+			fmt.Fprintf(w, "  %-14s %s\n", m.name, m.how)
+		}
+	}
+	return nil
+}
+
+// timeRequestDecode times decode(bytes.NewReader(body), mk()) for about d
+// and returns ns, bytes and allocations per operation.
+func timeRequestDecode(decode func(io.Reader, any) error, body []byte, mk func() any, d time.Duration) (ns, bytesOp, allocsOp float64, err error) {
+	op := func() error { return decode(bytes.NewReader(body), mk()) }
+	// Calibration, untimed: a count of operations that takes about d/10.
+	n := 1
+	var el time.Duration
+	for {
+		t0 := time.Now()
+		for range n {
+			if err := op(); err != nil {
+				return 0, 0, 0, err
+			}
+		}
+		el = time.Since(t0)
+		if el >= d/10 || n >= 1<<30 {
+			break
+		}
+		n *= 4
+	}
+	n = max(1, int(float64(n)*float64(d)/float64(max(el, 1))))
+	runtime.GC()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	t0 := time.Now()
+	for range n {
+		if err := op(); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	el = time.Since(t0)
+	runtime.ReadMemStats(&m1)
+	return float64(el.Nanoseconds()) / float64(n),
+		float64(m1.TotalAlloc-m0.TotalAlloc) / float64(n),
+		float64(m1.Mallocs-m0.Mallocs) / float64(n), nil
+}
+
+func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
+
+// engineNote says when encoding/json runs on the v2 engine.
+func engineNote() string {
+	if jsonV2Engine {
+		return "; GOEXPERIMENT=jsonv2: encoding/json is the v1 API on the v2 engine"
+	}
+	return ""
+}
+
+// requestSuiteMain runs a request suite from the harness's Generate hook and
+// exits: these suites have their own output.
+func requestSuiteMain(run func(io.Writer) error) func(int64, uint64) ([]byte, Result) {
+	return func(int64, uint64) ([]byte, Result) {
+		if err := run(os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+		return nil, nil
+	}
+}
+
+func init() {
+	registerSuite(&Suite{
+		Name: "request",
+		Doc: "per-request Decoder cost: NewDecoder(bytes.NewReader(body)).Decode of 200 B-200 kB order bodies into their struct and any, " +
+			"this library and the peers' Decoders (own output: size, target, method, nsop, bytesop, allocs)",
+		Reference: "encoding/json",
+		Generate:  requestSuiteMain(runRequestSuite),
+	})
+	// Names for -methods (the harness checks them); the suite runs them itself.
+	for _, m := range requestMethods() {
+		register("request", Method{Name: m.name, Skip: "run by the request suite itself"})
+	}
+}
