@@ -1,7 +1,7 @@
 // Command gostd runs Go's own encoding/json test suite against package
 // json (github.com/simdjson-cgo/simdjson/json). Run from the module's root:
 //
-//	go run ./internal/gostd [-v] [-keep] [-run REGEXP] [-strict]
+//	go run ./internal/gostd [-v] [-keep] [-run REGEXP]
 //
 // (make test-gostd). At run time it copies the installed Go's
 // $GOROOT/src/encoding/json files of the classic build (GOEXPERIMENT jsonv2
@@ -32,9 +32,7 @@
 // the routing), runs every test, example and fuzz seed corpus with go test
 // -json, and reports the tests that called package json (at least one
 // routed call) apart from those that exercise only Go's copy (scanner,
-// tags, fold, error formatting). It fails on any failure, except those of
-// tests that got Decoder.Token's placeholder error while json/token.go is
-// a placeholder (reported as expected; -strict fails on them too).
+// tags, fold, error formatting). It fails on any failure.
 //
 // Nothing is downloaded except through the Go module proxy (GOFLAGS gets
 // -mod=mod, the module's go.sum is copied); GOTOOLCHAIN=local, GOWORK=off.
@@ -108,9 +106,8 @@ func main() {
 	verbose := flag.Bool("v", false, "list every test with its result and its routed calls")
 	run := flag.String("run", "", "go test -run pattern (default: every test)")
 	timeout := flag.Duration("timeout", 10*time.Minute, "go test -timeout")
-	strict := flag.Bool("strict", false, "fail also on failures explained by Decoder.Token's placeholder")
 	flag.Parse()
-	h := &harness{keep: *keep, verbose: *verbose, run: *run, timeout: *timeout, strict: *strict}
+	h := &harness{keep: *keep, verbose: *verbose, run: *run, timeout: *timeout}
 	code, err := h.main(*repo)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gostd:", err)
@@ -122,9 +119,9 @@ func main() {
 }
 
 type harness struct {
-	keep, verbose, strict bool
-	run                   string
-	timeout               time.Duration
+	keep, verbose bool
+	run           string
+	timeout       time.Duration
 
 	repo, tmp string
 	goVersion string
@@ -1062,9 +1059,6 @@ func (h *harness) test() (int, error) {
 		}
 		return n
 	}
-	placeholder := func(test string) bool {
-		return slices.ContainsFunc(rep.Notes[test], func(s string) bool { return strings.HasPrefix(s, "Decoder.Token placeholder") })
-	}
 	var names []string
 	for name := range results {
 		names = append(names, name)
@@ -1075,7 +1069,7 @@ func (h *harness) test() (int, error) {
 		pass, fail, skip, unfinish []string
 	}
 	var through, copyOnly tally
-	var tokenFails, realFails []string
+	var realFails []string
 	for _, name := range names {
 		r := results[name]
 		t := &copyOnly
@@ -1094,11 +1088,7 @@ func (h *harness) test() (int, error) {
 			} else {
 				t.unfinish = append(t.unfinish, name)
 			}
-			if placeholder(name) && !h.strict {
-				tokenFails = append(tokenFails, name)
-			} else {
-				realFails = append(realFails, name)
-			}
+			realFails = append(realFails, name)
 		}
 	}
 	var missing []string
@@ -1146,9 +1136,7 @@ func (h *harness) test() (int, error) {
 	}
 	for _, name := range sortedKeys(rep.Notes) {
 		for _, n := range rep.Notes[name] {
-			if !strings.Contains(n, "Decoder.Token is not implemented") {
-				fmt.Printf("note: %s: %s\n", name, n)
-			}
+			fmt.Printf("note: %s: %s\n", name, n)
 		}
 	}
 
@@ -1182,10 +1170,6 @@ func (h *harness) test() (int, error) {
 	if len(through.skip)+len(copyOnly.skip) > 0 {
 		fmt.Printf("skipped: %s\n", strings.Join(slices.Concat(through.skip, copyOnly.skip), " "))
 	}
-	if len(tokenFails) > 0 {
-		fmt.Printf("failed on Decoder.Token's placeholder error (json/token.go; expected until Token is implemented): %d: %s\n",
-			len(tokenFails), strings.Join(tokenFails, " "))
-	}
 	code := 0
 	if len(realFails) > 0 {
 		code = 1
@@ -1207,18 +1191,14 @@ func (h *harness) test() (int, error) {
 		code = 1
 		fmt.Println("FAILED: no test called package json")
 	}
-	if waitErr != nil && len(realFails)+len(tokenFails) == 0 {
+	if waitErr != nil && len(realFails) == 0 {
 		code = 1
 		fmt.Print(strings.Join(pkgOutput, ""))
 		fmt.Print(stderr)
 		fmt.Printf("FAILED: go test: %v\n", waitErr)
 	}
 	if code == 0 {
-		fmt.Printf("test-gostd ok: %d tests through package json passed", len(through.pass))
-		if len(tokenFails) > 0 {
-			fmt.Printf(" (%d failed on Decoder.Token's placeholder)", len(tokenFails))
-		}
-		fmt.Println()
+		fmt.Printf("test-gostd ok: %d tests through package json passed\n", len(through.pass))
 	}
 	return code, nil
 }

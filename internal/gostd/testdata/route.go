@@ -116,9 +116,6 @@ func (dec *Decoder) Buffered() io.Reader {
 func (dec *Decoder) Token() (Token, error) {
 	hit("Decoder.Token")
 	tok, err := dec.d.Token()
-	if err != nil && strings.Contains(err.Error(), "Decoder.Token is not implemented") {
-		note("Decoder.Token placeholder: " + err.Error())
-	}
 	return tok, fromJSON(err)
 }
 
