@@ -11,7 +11,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-nocgo test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
 
 test: check-vendor
 	$(GO) test -count=1 ./...
@@ -29,6 +29,30 @@ test-leaks:
 test-nocgo:
 	CGO_ENABLED=0 $(GO) vet . ./json ./internal/...
 	CGO_ENABLED=0 $(GO) test -count=1 . ./json ./internal/...
+
+# -tags simdjson_cgo_required: without cgo the build fails at compile time
+# with a message that says why (internal/shim/cgo_required.go); without the
+# tag it still builds (the encoding/json fallback), and with cgo as usual.
+test-cgo-required:
+	@out=$$(CGO_ENABLED=0 $(GO) build -tags simdjson_cgo_required . ./json 2>&1); rc=$$?; echo "$$out"; \
+	if [ $$rc -eq 0 ]; then echo "FAIL: CGO_ENABLED=0 go build -tags simdjson_cgo_required succeeded"; exit 1; fi; \
+	echo "$$out" | grep -q 'undefined: simdjson_requires_cgo_but_CGO_ENABLED_is_0' || { echo "FAIL: not the expected message"; exit 1; }
+	CGO_ENABLED=0 $(GO) build . ./json
+	CGO_ENABLED=1 $(GO) build -tags simdjson_cgo_required . ./json
+	@echo "ok: without cgo -tags simdjson_cgo_required stops the build; without the tag it builds"
+
+# The module as a consumer gets it (testdata/consumer/run.sh): through a
+# module zip of a clean clone of HEAD (golang.org/x/mod/zip, served by a
+# file:// GOPROXY) and vendored (go mod vendor, then -mod=vendor with
+# GOPROXY=off), each built with -tags simdjson_cgo_required and run.
+test-consumer:
+	GO=$(GO) testdata/consumer/run.sh
+
+# Binaries without a dynamic libstdc++ (.ci/test-static.sh): built with
+# -static-libstdc++ -static-libgcc, and fully static by the RUN lines of
+# examples/docker/Dockerfile's build stage; ldd on each, each run on testdata/.
+test-static:
+	GO=$(GO) .ci/test-static.sh
 
 # Go's own encoding/json tests against package json (internal/gostd): the
 # installed Go's $GOROOT/src/encoding/json files of the classic build,

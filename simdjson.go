@@ -492,7 +492,11 @@ func ReadFile(name string) ([]byte, error) {
 // now on use: icelake (AVX-512), haswell (AVX2), westmere (SSE4.2), arm64,
 // or fallback. simdjson picks the best one the CPU supports at run time; the
 // environment variable SIMDJSON_FORCE_IMPLEMENTATION (read at the first use)
-// or SetImplementation overrides the choice.
+// or SetImplementation overrides the choice. A name that the variable gives
+// but no kernel has makes it "unsupported" (every parse then fails with
+// ErrUnsupportedArchitecture). In a build without cgo it returns "", as
+// BuiltinImplementation does, and Implementations returns nil: Accelerated
+// answers whether the fast path is in.
 func ActiveImplementation() string {
 	if !shim.Available {
 		return ""
