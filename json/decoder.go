@@ -61,6 +61,8 @@ type Decoder struct {
 	tokenState int
 	tokenStack []int
 
+	noGuess bool    // the unread bytes were not one value once: do not guess again (see readValue)
+	sawEOF  bool    // the last read returned io.EOF
 	held    *[]byte // the pool's holder of buf when buf is of a pooled class
 	lent    bool    // Buffered returned a reader of buf since Decode last began
 	tainted bool    // a method of a decoded value may keep a slice of buf
@@ -116,17 +118,31 @@ func (dec *Decoder) Decode(v any) error {
 // the token checks.
 func (dec *Decoder) decodeValue(v any) error {
 	start := dec.scanBytes
-	n, err := dec.readValue()
+	n, guessed, err := dec.readValue(dec.tokenState == tokTop && !dec.noGuess)
 	if err != nil {
 		return err
 	}
 	data := dec.buf[dec.scanp : dec.scanp+n]
-	dec.scanp += n
-	dec.scanBytes += int64(n)
 	if !dec.tainted && !keepsNoInput(v) {
 		dec.tainted = true
 	}
 	err = unmarshal(data, v, dec.opts)
+	if guessed {
+		if _, ok := err.(*json.SyntaxError); ok && !json.Valid(data) {
+			// The unread bytes are not one value (several, a partial one
+			// or a malformed one): scan for the first (v is untouched, as
+			// the syntax is checked before anything is stored).
+			dec.noGuess = true
+			n, _, err = dec.readValue(false)
+			if err != nil {
+				return err
+			}
+			data = dec.buf[dec.scanp : dec.scanp+n]
+			err = unmarshal(data, v, dec.opts)
+		}
+	}
+	dec.scanp += n
+	dec.scanBytes += int64(n)
 	if err != nil && dec.syntaxFailure(err, data, start) {
 		return err
 	}
@@ -314,6 +330,7 @@ func (dec *Decoder) refill() error {
 	if n < 0 || n > len(b) {
 		return errReadCount // as streams and maps report it
 	}
+	dec.sawEOF = err == io.EOF
 	dec.buf = dec.buf[:len(dec.buf)+n]
 	if n > 0 || err != nil {
 		dec.empty = 0
@@ -330,26 +347,104 @@ func (dec *Decoder) refill() error {
 // byte that cannot belong to one. Like encoding/json's scan, it reads the
 // byte after a string, number or literal (or the end of the input) before
 // it returns one, and nothing after a closing bracket.
-func (dec *Decoder) readValue() (int, error) {
+//
+// With guess, when the reader is drained (its last read returned io.EOF,
+// or its Len is 0) and the unread bytes (after a first read if there were
+// none) look like one array or object and nothing else (see oneValue), it
+// returns them as the extent, unscanned, and guessed true: the parse that
+// follows checks the guess, and a caller whose guess fails calls readValue
+// again without one. A request body read whole is parsed without a scan.
+func (dec *Decoder) readValue(guess bool) (n int, guessed bool, err error) {
+	if guess && shim.Available {
+		if !nonSpace(dec.buf[dec.scanp:]) {
+			err = dec.refill() // the scan below would read first too
+		}
+		if dec.drained() {
+			if n := oneValue(dec.buf[dec.scanp:]); n > 0 {
+				return n, true, nil
+			}
+		}
+	}
 	var s valueScan
 	pos := dec.scanp
-	var err error
 	for {
 		end, done := s.scan(dec.buf, pos)
 		if done {
-			return end - dec.scanp, nil
+			return end - dec.scanp, false, nil
 		}
 		pos = end
 		if err != nil {
 			if err == io.EOF && s.completeAtEOF() {
-				return pos - dec.scanp, nil
+				return pos - dec.scanp, false, nil
 			}
-			return 0, dec.endOfInput(err, s.started)
+			return 0, false, dec.endOfInput(err, s.started)
 		}
 		off := pos - dec.scanp
 		err = dec.refill()
 		pos = dec.scanp + off
 	}
+}
+
+// drained reports whether the reader's last read returned io.EOF or it
+// holds no more bytes: what is buffered is probably all there is.
+func (dec *Decoder) drained() bool {
+	if dec.sawEOF {
+		return true
+	}
+	lr, ok := dec.r.(lener)
+	return ok && lr.Len() == 0
+}
+
+// oneValue returns the length of b up to its last byte that is not
+// whitespace when b looks like one array or object and nothing else, else
+// 0: it starts with '[' or '{' and ends with ']' or '}' (after whitespace),
+// and no line of it ends with a closing bracket where the next begins with
+// an opening one (newline-delimited JSON).
+func oneValue(b []byte) int {
+	if len(b) < 2 {
+		return 0
+	}
+	i, j := 0, len(b)-1
+	for i < j && text.IsSpace(b[i]) {
+		i++
+	}
+	for j > i && text.IsSpace(b[j]) {
+		j--
+	}
+	if b[i] != '{' && b[i] != '[' || b[j] != '}' && b[j] != ']' || i == j {
+		return 0
+	}
+	for rest := b[i : j+1]; ; {
+		k := bytes.IndexByte(rest, '\n')
+		if k < 0 {
+			return j + 1
+		}
+		p := k - 1
+		for p > 0 && text.IsSpace(rest[p]) {
+			p--
+		}
+		q := k + 1
+		for q < len(rest) && text.IsSpace(rest[q]) {
+			q++
+		}
+		if q == len(rest) {
+			return j + 1
+		}
+		if (rest[p] == '}' || rest[p] == ']') && (rest[q] == '{' || rest[q] == '[') {
+			return 0
+		}
+		rest = rest[q:]
+	}
+}
+
+// nonSpace reports whether b holds a byte that is not whitespace.
+func nonSpace(b []byte) bool {
+	for _, c := range b {
+		if !text.IsSpace(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // endOfInput handles the end of the input (or a read error) before a value
@@ -519,31 +614,44 @@ func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 
 // scanContainer counts brackets outside strings until depth 0.
 func (s *valueScan) scanContainer(buf []byte, i int) (int, bool) {
+	if s.inStr {
+		j, ok := skipString(buf, i)
+		if !ok {
+			return j, false
+		}
+		s.inStr = false
+		i = j
+	}
+	depth := s.depth
 	for i < len(buf) {
-		if s.inStr {
-			j, ok := skipString(buf, i)
-			if !ok {
-				return j, false
-			}
-			s.inStr = false
-			i = j
+		c := buf[i]
+		i++
+		if !structural[c] {
 			continue
 		}
-		switch buf[i] {
+		switch c {
 		case '"':
-			s.inStr = true
+			j, ok := skipString(buf, i)
+			if !ok {
+				s.inStr, s.depth = true, depth
+				return j, false
+			}
+			i = j
 		case '{', '[':
-			s.depth++
-		case '}', ']':
-			s.depth--
-			if s.depth == 0 {
-				return i + 1, true
+			depth++
+		default: // '}', ']'
+			if depth--; depth == 0 {
+				s.depth = 0
+				return i, true
 			}
 		}
-		i++
 	}
+	s.depth = depth
 	return i, false
 }
+
+// structural marks the bytes scanContainer looks at.
+var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
 
 // skipString moves past the closing quote of a string whose opening quote
 // is before i. When the string is not closed within buf it returns where to

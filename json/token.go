@@ -112,7 +112,7 @@ func (dec *Decoder) scalarToken(key bool) (Token, error) {
 		return nil, dec.err
 	}
 	start := dec.scanBytes
-	n, err := dec.readValue()
+	n, _, err := dec.readValue(false)
 	if err != nil {
 		return nil, err
 	}
