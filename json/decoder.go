@@ -301,7 +301,7 @@ func (dec *Decoder) grow() {
 	if lr, ok := dec.r.(lener); ok {
 		// Room for the rest of the input and a read that sees its end.
 		if rest := lr.Len(); rest >= 0 {
-			if want := n + min(rest, maxLenRead) + 1; !grown || want < size {
+			if want := n + min(rest+1, maxLenRead); !grown || want < size {
 				size = want
 			}
 		}

@@ -1,0 +1,241 @@
+package json_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	sjson "github.com/simdjson-cgo/simdjson/json"
+)
+
+// The per-request path: NewDecoder(body).Decode(&v) reads what the reader
+// holds (no fixed minimum), parses once, and gives its buffer back.
+
+// smallRequest is a small request as a client's Encoder writes it.
+const smallRequest = `{"id":583231,"count":7,"ratio":0.25,"ok":true,"tags":[1,2,3],"child":{"id":1,"ok":false}}` + "\n"
+
+type requestChild struct {
+	ID int  `json:"id"`
+	OK bool `json:"ok"`
+}
+
+type requestValue struct {
+	ID    int          `json:"id"`
+	Count int          `json:"count"`
+	Ratio float64      `json:"ratio"`
+	OK    bool         `json:"ok"`
+	Tags  [3]int       `json:"tags"`
+	Child requestChild `json:"child"`
+}
+
+// recordingReader records the size of each read it is asked for.
+type recordingReader struct {
+	r     io.Reader
+	sizes []int
+}
+
+func (r *recordingReader) Read(p []byte) (int, error) {
+	r.sizes = append(r.sizes, len(p))
+	return r.r.Read(p)
+}
+
+// recordingLenReader is a recordingReader over a bytes.Reader, with its Len.
+type recordingLenReader struct {
+	recordingReader
+	br *bytes.Reader
+}
+
+func (r *recordingLenReader) Len() int { return r.br.Len() }
+
+func newRecordingLenReader(data []byte) *recordingLenReader {
+	br := bytes.NewReader(data)
+	return &recordingLenReader{recordingReader{r: br}, br}
+}
+
+// TestDecoderFirstRead: the first read is sized to the reader's Len (one
+// read for a body of 189 bytes or of 300 kB), or is a few kilobytes for a
+// reader without Len, growing from there. The Decoder used to ask for at
+// least 32 KiB whatever the reader held.
+func TestDecoderFirstRead(t *testing.T) {
+	small := newRecordingLenReader([]byte(smallRequest))
+	var v requestValue
+	if err := sjson.NewDecoder(small).Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	if got := small.sizes; len(got) != 1 || got[0] < len(smallRequest) || got[0] > 1024 {
+		t.Errorf("reads of a %d-byte body with Len: %v, want one of at most 1024 bytes", len(smallRequest), got)
+	}
+
+	bigBody := []byte(`[` + strings.Repeat(`{"id":1,"name":"x"},`, 15000) + `{}]`)
+	big := newRecordingLenReader(bigBody)
+	var any1 any
+	if err := sjson.NewDecoder(big).Decode(&any1); err != nil {
+		t.Fatal(err)
+	}
+	if got := big.sizes; len(got) != 1 || got[0] < len(bigBody) || got[0] > 2*len(bigBody) {
+		t.Errorf("reads of a %d-byte body with Len: %v, want one", len(bigBody), got)
+	}
+
+	plain := &recordingReader{r: strings.NewReader(string(bigBody))}
+	if err := sjson.NewDecoder(plain).Decode(&any1); err != nil {
+		t.Fatal(err)
+	}
+	if got := plain.sizes; len(got) < 3 || got[0] > 4096 || got[1] < got[0] {
+		t.Errorf("reads of a %d-byte body without Len: %v, want a first read of at most 4096 bytes, growing", len(bigBody), got)
+	}
+}
+
+// TestDecoderRequestAllocs: a request decoded with a fresh Decoder
+// allocates the Decoder, not a buffer (the buffer comes from the pool and
+// goes back), and fewer bytes than encoding/json's Decoder. It used to
+// allocate 41 KB.
+func TestDecoderRequestAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping: the race detector makes sync.Pool drop buffers at random")
+	}
+	body := []byte(smallRequest)
+	decode := func(newDec func(io.Reader) interface{ Decode(any) error }) func() {
+		return func() {
+			var v requestValue
+			if err := newDec(bytes.NewReader(body)).Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ours := decode(func(r io.Reader) interface{ Decode(any) error } { return sjson.NewDecoder(r) })
+	theirs := decode(func(r io.Reader) interface{ Decode(any) error } { return json.NewDecoder(r) })
+	if n := testing.AllocsPerRun(1000, ours); n > 3 {
+		t.Errorf("%v allocations per request, want at most 3 (the bytes.Reader, the Decoder and the value)", n)
+	}
+	perOp := func(fn func()) uint64 {
+		fn()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		const n = 1000
+		for range n {
+			fn()
+		}
+		runtime.ReadMemStats(&m1)
+		return (m1.TotalAlloc - m0.TotalAlloc) / n
+	}
+	if o, e := perOp(ours), perOp(theirs); o > 512 || o > e {
+		t.Errorf("%d bytes allocated per request (encoding/json: %d), want at most 512 and at most encoding/json's", o, e)
+	}
+}
+
+// inputKeeper keeps the bytes UnmarshalJSON is given, against the
+// Unmarshaler contract (a mistake that works with encoding/json when each
+// request has its own Decoder and buffer).
+type inputKeeper struct{ raw []byte }
+
+func (k *inputKeeper) UnmarshalJSON(b []byte) error {
+	k.raw = b
+	return nil
+}
+
+type keeperRequest struct {
+	ID   int          `json:"id"`
+	Data *inputKeeper `json:"data"`
+}
+
+// TestDecoderKeptInputNotReused: a buffer that an UnmarshalJSON method was
+// handed is not given back to the pool, so the slice it kept is never
+// overwritten by a later request's bytes.
+func TestDecoderKeptInputNotReused(t *testing.T) {
+	body := func(c byte) []byte {
+		return []byte(`{"id":1,"data":"` + strings.Repeat(string(c), 100) + `"}`)
+	}
+	first := keeperRequest{Data: new(inputKeeper)}
+	if err := sjson.NewDecoder(bytes.NewReader(body('a'))).Decode(&first); err != nil {
+		t.Fatal(err)
+	}
+	want := `"` + strings.Repeat("a", 100) + `"`
+	for i := range 1000 {
+		var other requestValue
+		// Same size, so the same pool class: a reused buffer would be
+		// overwritten.
+		if err := sjson.NewDecoder(bytes.NewReader(body('b' + byte(i%20)))).Decode(&other); err != nil {
+			t.Fatal(err)
+		}
+		if string(first.Data.raw) != want {
+			t.Fatalf("after %d other requests, the kept input is %q, want %q", i+1, first.Data.raw, want)
+		}
+	}
+}
+
+type keptTextKey struct{ s string }
+
+func (k *keptTextKey) UnmarshalText(b []byte) error {
+	k.s = string(b)
+	return nil
+}
+
+type recursiveKeep struct {
+	Next  *recursiveKeep
+	Items []recursiveKeep
+	M     map[string]*recursiveKeep
+}
+
+// TestKeepsNoInput: which destination types let the Decoder give its
+// buffer back.
+func TestKeepsNoInput(t *testing.T) {
+	cases := []struct {
+		v    any
+		want bool
+	}{
+		{new(any), true},
+		{new(requestValue), true},
+		{new(map[string][]float64), true},
+		{new(json.RawMessage), true},
+		{new(struct {
+			R json.RawMessage
+			T time.Time
+			P *time.Time
+		}), true},
+		{new(recursiveKeep), true},
+		{new(keeperRequest), false},
+		{new(inputKeeper), false},
+		{new([]map[string]*inputKeeper), false},
+		{new(map[keptTextKey]int), false},
+		{new(struct{ K [2]keptTextKey }), false},
+		{new(big.Int), false}, // its methods copy, but only RawMessage and time.Time are known to
+		{nil, true},
+		{3, true},
+	}
+	for _, c := range cases {
+		if got := sjson.KeepsNoInput(c.v); got != c.want {
+			t.Errorf("KeepsNoInput(%T) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
+
+// TestDecoderTailAfterRelease: the few bytes after a value stay readable
+// through Buffered, More and the next Decode once the buffer has gone back.
+func TestDecoderTailAfterRelease(t *testing.T) {
+	for _, tail := range []string{"", "\n", " \r\n\t ", "7", " [1]", "  {\"a\":2}  ", strings.Repeat(" ", 16), strings.Repeat(" ", 17) + "1"} {
+		in := `{"a":1}` + tail
+		jd := json.NewDecoder(strings.NewReader(in))
+		sd := sjson.NewDecoder(strings.NewReader(in))
+		for k := 0; k < 4; k++ {
+			var a, b any
+			e1, e2 := jd.Decode(&a), sd.Decode(&b)
+			if ok, why := sameDecoderError(e1, e2); !ok {
+				t.Fatalf("%q value %d: %s", in, k, why)
+			}
+			if fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("%q value %d: %v vs %v", in, k, a, b)
+			}
+			jb, _ := io.ReadAll(jd.Buffered())
+			sb, _ := io.ReadAll(sd.Buffered())
+			if !bytes.Equal(jb, sb) || jd.InputOffset() != sd.InputOffset() || jd.More() != sd.More() {
+				t.Fatalf("%q value %d: Buffered %q vs %q, InputOffset %d vs %d", in, k, jb, sb, jd.InputOffset(), sd.InputOffset())
+			}
+		}
+	}
+}
