@@ -241,6 +241,7 @@ type httpRow struct {
 	P99us    float64 `json:"p99us"`
 	Requests int     `json:"requests"`
 	Clients  int     `json:"clients"`
+	CPU      float64 `json:"cpu"` // the process's CPU time over wall time × GOMAXPROCS in the round
 	OK       bool    `json:"ok"`
 	Note     string  `json:"note,omitempty"`
 }
@@ -248,17 +249,20 @@ type httpRow struct {
 // round runs one method's round: its figures or the error that ended it.
 func (s *requestServer) round(row *httpRow, m requestMethod, body []byte, clients int, d time.Duration, maxReq int) {
 	runtime.GC()
+	cpu0, t0 := cpuTime(), time.Now()
 	rps, lat, err := s.load(m, body, clients, d, maxReq)
+	share := (cpuTime() - cpu0).Seconds() / (time.Since(t0).Seconds() * float64(runtime.GOMAXPROCS(0)))
 	if err != nil {
 		row.OK, row.Note = false, "error under load: "+err.Error()
 		return
 	}
-	logf("request-http %s %s: %.0f req/s, p99 %v, %d requests", row.Size, m.name, rps, percentile(lat, 0.99), len(lat))
+	logf("request-http %s %s: %.0f req/s, p99 %v, %d requests, CPU %.0f%%", row.Size, m.name, rps, percentile(lat, 0.99), len(lat), 100*share)
 	if rps > row.RPS {
 		row.RPS = rps
 		row.P50us = float64(percentile(lat, 0.50).Nanoseconds()) / 1e3
 		row.P99us = float64(percentile(lat, 0.99).Nanoseconds()) / 1e3
 		row.Requests = len(lat)
+		row.CPU = share
 	}
 }
 
@@ -280,7 +284,7 @@ func runRequestHTTP(w io.Writer, bodies []requestBody, methods []requestMethod, 
 		fmt.Fprintf(w, "request-http suite: POST the body to a net/http handler on loopback that decodes it into its struct with the library's Decoder and encodes a reply with its Encoder;\n")
 		fmt.Fprintf(w, "%d keep-alive clients in this process, rounds of %v; the round with the most req/s of %d, its latency percentiles\n", clients, d, runs)
 		fmt.Fprintf(w, "machine: %s, %d CPUs, GOMAXPROCS %d, %s%s\n\n", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), engineNote())
-		fmt.Fprintf(w, "%-6s %7s %-14s %10s %9s %9s %9s %8s\n", "size", "bytes", "method", "req/s", "p50 us", "p99 us", "requests", "vs std")
+		fmt.Fprintf(w, "%-6s %7s %-14s %10s %9s %9s %9s %5s %8s\n", "size", "bytes", "method", "req/s", "p50 us", "p99 us", "requests", "CPU", "vs std")
 	}
 	for _, b := range bodies {
 		rows := make([]httpRow, len(methods))
@@ -312,25 +316,26 @@ func runRequestHTTP(w io.Writer, bodies []requestBody, methods []requestMethod, 
 		}
 		for _, row := range rows {
 			if asJSON {
-				row.RPS, row.P50us, row.P99us = round1(row.RPS), round1(row.P50us), round1(row.P99us)
+				row.RPS, row.P50us, row.P99us, row.CPU = round1(row.RPS), round1(row.P50us), round1(row.P99us), round3(row.CPU)
 				if err := enc.Encode(row); err != nil {
 					return err
 				}
 				continue
 			}
 			if !row.OK {
-				fmt.Fprintf(w, "%-6s %7d %-14s %10s %9s %9s %9s %8s  %s\n", row.Size, row.Bytes, row.Method, "-", "-", "-", "-", "", row.Note)
+				fmt.Fprintf(w, "%-6s %7d %-14s %10s %9s %9s %9s %5s %8s  %s\n", row.Size, row.Bytes, row.Method, "-", "-", "-", "-", "", "", row.Note)
 				continue
 			}
 			ratio := ""
 			if std > 0 {
 				ratio = fmt.Sprintf("%.2fx", row.RPS/std)
 			}
-			fmt.Fprintf(w, "%-6s %7d %-14s %10.0f %9.0f %9.0f %9d %8s\n", row.Size, row.Bytes, row.Method, row.RPS, row.P50us, row.P99us, row.Requests, ratio)
+			fmt.Fprintf(w, "%-6s %7d %-14s %10.0f %9.0f %9.0f %9d %4.0f%% %8s\n", row.Size, row.Bytes, row.Method, row.RPS, row.P50us, row.P99us, row.Requests, 100*row.CPU, ratio)
 		}
 	}
 	if !asJSON {
 		fmt.Fprintln(w, "\nvs std: the method's req/s over encoding/json's. Latency: client side, request sent to reply read.")
+		fmt.Fprintln(w, "CPU: the process's CPU time over wall time × GOMAXPROCS in the figure's round (well under 100%: other processes took the cores)")
 	}
 	return nil
 }
