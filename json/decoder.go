@@ -2,6 +2,7 @@ package json
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"io"
@@ -24,13 +25,16 @@ var errReadCount = errors.New("simdjson/json: reader returned an invalid byte co
 // encoding/json's do.
 //
 // The Decoder reads its input into a buffer and finds where each value ends
-// with a quick scan (strings skipped with bytes.IndexByte, brackets
-// counted); simdjson then validates and parses the value in one call.
-// Malformed input is reported with encoding/json's errors and offsets,
-// counted from the start of the stream; unlike encoding/json, an error
-// inside an array or object decoded whole is reported once the value's
-// brackets close (or the stream ends), not as soon as its byte arrives, so
-// the Decoder may read further before it reports one.
+// with a quick scan (strings skipped eight bytes at a time, brackets
+// counted); simdjson then validates and parses the value in one call. When
+// the reader is drained (its last read returned io.EOF, or its Len is 0)
+// and what is buffered looks like one array or object, as a request body
+// read whole does, the parse alone checks that it is one value, without
+// the scan. Malformed input is reported with encoding/json's errors and
+// offsets, counted from the start of the stream; unlike encoding/json, an
+// error inside an array or object decoded whole is reported once the
+// value's brackets close (or the stream ends), not as soon as its byte
+// arrives, so the Decoder may read further before it reports one.
 //
 // The first read is sized to the reader's Len() when it has that method (as
 // bytes.Reader, strings.Reader and bytes.Buffer do), else to a few
@@ -61,11 +65,12 @@ type Decoder struct {
 	tokenState int
 	tokenStack []int
 
-	noGuess bool    // the unread bytes were not one value once: do not guess again (see readValue)
-	sawEOF  bool    // the last read returned io.EOF
+	pending error   // the error of a read made for a guess that is being checked (see readValue)
 	held    *[]byte // the pool's holder of buf when buf is of a pooled class
 	lent    bool    // Buffered returned a reader of buf since Decode last began
 	tainted bool    // a method of a decoded value may keep a slice of buf
+	noGuess bool    // the unread bytes were not one value once: do not guess again (see readValue)
+	sawEOF  bool    // the last read returned io.EOF
 	// tail holds the few unread bytes left when a Decode gives its buffer
 	// back (typically the newline an Encoder writes after a value).
 	tail [16]byte
@@ -126,23 +131,32 @@ func (dec *Decoder) decodeValue(v any) error {
 	if !dec.tainted && !keepsNoInput(v) {
 		dec.tainted = true
 	}
+	// The value is consumed before it is stored, as encoding/json does
+	// (a panic in a method leaves the Decoder after it).
+	dec.scanp += n
+	dec.scanBytes += int64(n)
 	err = unmarshal(data, v, dec.opts)
 	if guessed {
-		if _, ok := err.(*json.SyntaxError); ok && !json.Valid(data) {
+		if _, ok := err.(*json.SyntaxError); !ok || json.Valid(data) {
+			// One value: a read error that came with it is dropped, as
+			// encoding/json drops it once a value is complete.
+			dec.pending = nil
+		} else {
 			// The unread bytes are not one value (several, a partial one
 			// or a malformed one): scan for the first (v is untouched, as
 			// the syntax is checked before anything is stored).
 			dec.noGuess = true
-			n, _, err = dec.readValue(false)
-			if err != nil {
+			dec.scanp -= n
+			dec.scanBytes = start
+			if n, _, err = dec.readValue(false); err != nil {
 				return err
 			}
 			data = dec.buf[dec.scanp : dec.scanp+n]
+			dec.scanp += n
+			dec.scanBytes += int64(n)
 			err = unmarshal(data, v, dec.opts)
 		}
 	}
-	dec.scanp += n
-	dec.scanBytes += int64(n)
 	if err != nil && dec.syntaxFailure(err, data, start) {
 		return err
 	}
@@ -355,12 +369,16 @@ func (dec *Decoder) refill() error {
 // follows checks the guess, and a caller whose guess fails calls readValue
 // again without one. A request body read whole is parsed without a scan.
 func (dec *Decoder) readValue(guess bool) (n int, guessed bool, err error) {
+	err, dec.pending = dec.pending, nil
 	if guess && shim.Available {
-		if !nonSpace(dec.buf[dec.scanp:]) {
+		if err == nil && !nonSpace(dec.buf[dec.scanp:]) {
 			err = dec.refill() // the scan below would read first too
 		}
 		if dec.drained() {
 			if n := oneValue(dec.buf[dec.scanp:]); n > 0 {
+				// The read's error, if the guess fails: the scan
+				// reports it after what was read, as it would have.
+				dec.pending = err
 				return n, true, nil
 			}
 		}
@@ -655,35 +673,34 @@ var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true
 
 // skipString moves past the closing quote of a string whose opening quote
 // is before i. When the string is not closed within buf it returns where to
-// resume (never inside an escape sequence) and false.
+// resume (never inside an escape sequence) and false. It looks at eight
+// bytes at a time for a quote or a backslash (a word with neither has no
+// zero byte once xored with either), then byte by byte.
 func skipString(buf []byte, i int) (int, bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for {
-		k := bytes.IndexByte(buf[i:], '"')
-		if k < 0 {
-			// Resume at the last byte so that a backslash before the end
-			// of the buffer is seen again with what follows it.
-			j := len(buf)
-			if j > i && buf[j-1] == '\\' {
-				j--
-				for j > i && buf[j-1] == '\\' {
-					j--
-				}
-				// An even run of backslashes escapes itself.
-				if (len(buf)-j)%2 == 0 {
-					j = len(buf)
-				}
+		for ; i+8 <= len(buf); i += 8 {
+			w := binary.LittleEndian.Uint64(buf[i:])
+			q, b := w^(ones*'"'), w^(ones*'\\')
+			if ((q-ones)&^q|(b-ones)&^b)&highs != 0 {
+				break
 			}
-			return j, false
 		}
-		q := i + k
-		b := q
-		for b > i && buf[b-1] == '\\' {
-			b--
+		for ; i < len(buf); i++ {
+			if c := buf[i]; c == '"' {
+				return i + 1, true
+			} else if c == '\\' {
+				break
+			}
 		}
-		if (q-b)%2 == 0 {
-			return q + 1, true
+		if i >= len(buf) {
+			return len(buf), false
 		}
-		i = q + 1
+		// A backslash: it and the byte it escapes.
+		if i+1 == len(buf) {
+			return i, false // resume at the backslash
+		}
+		i += 2
 	}
 }
 

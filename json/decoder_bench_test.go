@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -56,9 +58,9 @@ type requestBody struct {
 }
 
 // requestBodies returns the bodies of BenchmarkRequest: one event of about
-// 200 B, then arrays of the first events of the gharchive files (in name
-// order) up to about 2 kB, 20 kB and 200 kB, each ending in a newline as an
-// Encoder writes it.
+// 200 B, then arrays of events of the gharchive files (in name order) of
+// about 2 kB, 20 kB and 200 kB, each ending in a newline as an Encoder
+// writes it.
 func requestBodies(b testing.TB) []requestBody {
 	dir := corpus.SharedData(b, "gharchive")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.ndjson"))
@@ -76,18 +78,22 @@ func requestBodies(b testing.TB) []requestBody {
 			}
 		}
 	}
+	// pick takes the events, in order, that keep the array within 10 % of
+	// size.
 	pick := func(size int) []byte {
 		var out []json.RawMessage
-		n := 0
+		n := 2
 		for _, e := range events {
-			if n >= size {
+			if n >= size*9/10 {
 				break
 			}
-			out = append(out, e)
-			n += len(e) + 1
+			if n+len(e)+1 <= size*11/10 {
+				out = append(out, e)
+				n += len(e) + 1
+			}
 		}
-		if n < size {
-			b.Skipf("skipping: the events of %s hold %d bytes, not %d", dir, n, size)
+		if n < size*9/10 {
+			b.Skipf("skipping: the events of %s make %d bytes, not %d", dir, n, size)
 		}
 		data, err := json.Marshal(out)
 		if err != nil {
@@ -103,5 +109,77 @@ func requestBodies(b testing.TB) []requestBody {
 		{"2kB", pick(2000), many},
 		{"20kB", pick(20000), many},
 		{"200kB", pick(200000), many},
+	}
+}
+
+// BenchmarkToken reads a top-level array of about 1 MB through Token (every
+// token) and through the Token, More, Decode, Token pattern (each element
+// into a struct), with this package's Decoder and encoding/json's.
+func BenchmarkToken(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for i := range 10000 {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		fmt.Fprintf(&buf, `{"id":%d,"name":"item %d","price":%d.25,"tags":["a","b\n"],"ok":%v}`, i, i, i, i%2 == 0)
+	}
+	buf.WriteString("]\n")
+	data := buf.Bytes()
+	type item struct {
+		ID    int      `json:"id"`
+		Name  string   `json:"name"`
+		Price float64  `json:"price"`
+		Tags  []string `json:"tags"`
+		OK    bool     `json:"ok"`
+	}
+	type decoder interface {
+		Token() (json.Token, error)
+		More() bool
+		Decode(any) error
+	}
+	libs := []struct {
+		name string
+		dec  func(io.Reader) decoder
+	}{
+		{"simdjson", func(r io.Reader) decoder { return sjson.NewDecoder(r) }},
+		{"encoding-json", func(r io.Reader) decoder { return json.NewDecoder(r) }},
+	}
+	for _, lib := range libs {
+		b.Run("tokens/"+lib.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				dec := lib.dec(bytes.NewReader(data))
+				for {
+					if _, err := dec.Token(); err == io.EOF {
+						break
+					} else if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+	for _, lib := range libs {
+		b.Run("elements/"+lib.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				dec := lib.dec(bytes.NewReader(data))
+				if _, err := dec.Token(); err != nil {
+					b.Fatal(err)
+				}
+				for dec.More() {
+					var it item
+					if err := dec.Decode(&it); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := dec.Token(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/simdjson-cgo/simdjson/internal/shim"
 	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
@@ -110,7 +111,9 @@ func TestDecoderRequestAllocs(t *testing.T) {
 	}
 	ours := decode(func(r io.Reader) interface{ Decode(any) error } { return sjson.NewDecoder(r) })
 	theirs := decode(func(r io.Reader) interface{ Decode(any) error } { return json.NewDecoder(r) })
-	if n := testing.AllocsPerRun(1000, ours); n > 3 {
+	// Without cgo, Unmarshal is encoding/json's, which allocates as it
+	// decodes: only the comparison holds.
+	if n := testing.AllocsPerRun(1000, ours); n > 3 && shim.Available {
 		t.Errorf("%v allocations per request, want at most 3 (the bytes.Reader, the Decoder and the value)", n)
 	}
 	perOp := func(fn func()) uint64 {
@@ -124,7 +127,7 @@ func TestDecoderRequestAllocs(t *testing.T) {
 		runtime.ReadMemStats(&m1)
 		return (m1.TotalAlloc - m0.TotalAlloc) / n
 	}
-	if o, e := perOp(ours), perOp(theirs); o > 512 || o > e {
+	if o, e := perOp(ours), perOp(theirs); o > 512 && shim.Available || o > e {
 		t.Errorf("%d bytes allocated per request (encoding/json: %d), want at most 512 and at most encoding/json's", o, e)
 	}
 }
