@@ -313,9 +313,15 @@ func (dec *Decoder) grow() {
 		size = 2 * (cap(dec.buf) - shim.Padding)
 	}
 	if lr, ok := dec.r.(lener); ok {
-		// Room for the rest of the input and a read that sees its end.
+		// Room for the rest of the input and a read that sees its end: the
+		// first buffer at most maxLenRead, a larger one no larger than that
+		// (and no smaller than minRead, below).
 		if rest := lr.Len(); rest >= 0 {
-			if want := n + min(rest+1, maxLenRead); !grown || want < size {
+			want := n + rest + 1
+			if !grown {
+				want = n + min(rest+1, maxLenRead)
+			}
+			if !grown || want < size {
 				size = want
 			}
 		}

@@ -83,6 +83,18 @@ func TestDecoderFirstRead(t *testing.T) {
 		t.Errorf("reads of a %d-byte body with Len: %v, want one", len(bigBody), got)
 	}
 
+	// A value larger than the first read: the buffer doubles (at most up
+	// to what the reader holds), it does not grow by a read at a time.
+	huge := []byte(`[` + strings.Repeat(`{"id":1,"name":"x"},`, 1<<20) + `{}]`) // 20 MiB
+	hr := newRecordingLenReader(huge)
+	var raw json.RawMessage
+	if err := sjson.NewDecoder(hr).Decode(&raw); err != nil || len(raw) != len(huge) {
+		t.Fatal(err)
+	}
+	if got := hr.sizes; len(got) > 7 || got[0] > 1<<20 {
+		t.Errorf("reads of a %d-byte value with Len: %v, want a first read of at most 1 MiB, doubling", len(huge), got)
+	}
+
 	plain := &recordingReader{r: strings.NewReader(string(bigBody))}
 	if err := sjson.NewDecoder(plain).Decode(&any1); err != nil {
 		t.Fatal(err)
