@@ -160,17 +160,23 @@ func quickToken(data []byte, key, useNumber bool) (Token, bool) {
 			return nil, false
 		}
 		body := data[1 : len(data)-1]
-		ascii := true
-		for _, b := range body {
-			if b < 0x20 || b == '\\' || b == '"' {
+		ascii, escaped := true, false
+		for i := 0; i < len(body); i++ {
+			switch b := body[i]; {
+			case b < 0x20 || b == '"':
 				return nil, false
-			}
-			if b >= utf8.RuneSelf {
+			case b == '\\':
+				escaped = true
+				i++ // the escaped byte (unescapeSimple checks it)
+			case b >= utf8.RuneSelf:
 				ascii = false
 			}
 		}
 		if !ascii && !utf8.Valid(body) {
 			return nil, false
+		}
+		if escaped {
+			return unescapeSimple(body)
 		}
 		return string(body), true
 	}
@@ -205,6 +211,39 @@ func quickToken(data []byte, key, useNumber bool) (Token, bool) {
 		return nil, false // out of range: Unmarshal reports it
 	}
 	return f, true
+}
+
+// unescapeSimple unescapes a string's body whose escapes are all of one
+// character (\" \\ \/ \b \f \n \r \t); \u escapes (and invalid ones)
+// are left to Unmarshal.
+func unescapeSimple(body []byte) (Token, bool) {
+	var sb strings.Builder
+	sb.Grow(len(body))
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c == '\\' {
+			if i++; i == len(body) {
+				return nil, false
+			}
+			switch c = body[i]; c {
+			case '"', '\\', '/':
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			case 'n':
+				c = '\n'
+			case 'r':
+				c = '\r'
+			case 't':
+				c = '\t'
+			default:
+				return nil, false
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String(), true
 }
 
 // valueAllowed reports whether a value may come next.

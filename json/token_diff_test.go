@@ -243,6 +243,8 @@ var tokenInputs = []string{
 	`1 [2] {"a":3} "s" true null`, `"key" : "value"`, `"a":1`, `[1],[2]`, "\xef\xbb\xbf[1]", `[NaN]`, `[Infinity]`,
 	`{"a":"b","a":"c"}`, `{"":""}`, `[""]`, `["\\"]`, `["\\\""]`, `[[[[[[[[[[]]]]]]]]]]`, `[[[[[[[[[[`,
 	`{"a":[{"b":[{"c":null}]}]}`, `[true] false`, `[null,null]`, `{"a":true,"b":false}`, "[ \n ]", "{ \n }",
+	`["a\"b","\\\\","\/","\b\f\n\r\t","\"","\\"]`, `{"k\"ey":"v\\al","\n":1}`, `["\q"]`, "[\"a\\\x01\"]",
+	"[\"\\\xff\"]", "[\"\xc3\xa9\\n\"]", `["\u0041\n"]`, `["abc\`,
 }
 
 // bigTokenInputs cross the readers' and buffers' boundaries.
