@@ -287,8 +287,10 @@ func (dec *Decoder) dropBuf() {
 	dec.lent, dec.tainted = false, false
 }
 
-// release gives the buffer back at the end of a Decode when at most
-// len(tail) bytes of it are unread: those move to tail.
+// release gives the buffer back at the end of a top-level value (read by
+// Decode, or by Token up to its closing bracket) when at most len(tail)
+// bytes of it are unread: those move to tail. (A reader from Buffered keeps
+// the buffer it was made from, which then goes to the garbage collector.)
 func (dec *Decoder) release() {
 	if dec.held == nil || len(dec.buf)-dec.scanp > len(dec.tail) {
 		return

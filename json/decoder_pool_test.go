@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/big"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -252,5 +253,57 @@ func TestDecoderTailAfterRelease(t *testing.T) {
 				t.Fatalf("%q value %d: Buffered %q vs %q, InputOffset %d vs %d", in, k, jb, sb, jd.InputOffset(), sd.InputOffset())
 			}
 		}
+	}
+}
+
+// TestDecoderGivesBufferBack: the buffer goes back once a top-level value
+// is read, by Decode or by Token up to its closing bracket, and not while
+// the Decoder is inside an array (the Token, More, Decode pattern).
+func TestDecoderGivesBufferBack(t *testing.T) {
+	dec := sjson.NewDecoder(strings.NewReader(smallRequest))
+	var v requestValue
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	if sjson.DecoderHoldsBuffer(dec) {
+		t.Error("Decode kept its buffer")
+	}
+
+	dec = sjson.NewDecoder(strings.NewReader(smallRequest))
+	var held []bool // after each token
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, sjson.DecoderHoldsBuffer(dec))
+	}
+	if want := append(slices.Repeat([]bool{true}, 22), false); !slices.Equal(held, want) {
+		t.Errorf("holds a buffer after each token: %v, want %v", held, want)
+	}
+
+	dec = sjson.NewDecoder(strings.NewReader(`[{"id":1},{"id":2}]` + "\n"))
+	if _, err := dec.Token(); err != nil {
+		t.Fatal(err)
+	}
+	for dec.More() {
+		if err := dec.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		if !sjson.DecoderHoldsBuffer(dec) {
+			t.Fatal("Decode inside an array gave its buffer back")
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		t.Fatal(err)
+	}
+	if sjson.DecoderHoldsBuffer(dec) {
+		t.Error("Token kept the buffer after the closing bracket")
+	}
+	if b, _ := io.ReadAll(dec.Buffered()); string(b) != "\n" {
+		t.Errorf("Buffered %q, want the newline", b)
 	}
 }

@@ -67,6 +67,9 @@ func (dec *Decoder) Token() (Token, error) {
 			dec.tokenState = dec.tokenStack[top]
 			dec.tokenStack = dec.tokenStack[:top]
 			dec.valueEnd()
+			if dec.tokenState == tokTop {
+				dec.release() // the outermost array or object is read
+			}
 			return Delim(c), nil
 		case ':':
 			if dec.tokenState != tokObjectColon {
