@@ -60,8 +60,7 @@ test-static:
 # repository), their entry points routed to package json; with cgo, then
 # without (package json is encoding/json underneath). Skipped with a message
 # when the Go installation has no encoding/json sources. GOSTD_FLAGS: -v
-# lists every test, -keep keeps the temporary module, -strict fails on the
-# failures Decoder.Token's placeholder explains too.
+# lists every test, -keep keeps the temporary module.
 GOSTD_FLAGS ?=
 test-gostd:
 	@src="$$($(GO) env GOROOT)/src/encoding/json"; \
