@@ -44,8 +44,10 @@ var errReadCount = errors.New("simdjson/json: reader returned an invalid byte co
 // than the value it decodes. A buffer that an UnmarshalJSON or UnmarshalText
 // method of the destination's type may have seen (other than those of
 // json.RawMessage and time.Time, which keep no slice of their input) is
-// left to the garbage collector instead, so that a method that keeps its
-// input against the Unmarshaler contract never sees another Decoder's data.
+// left to the garbage collector instead (as is one that a method reached
+// through a pointer an interface in the destination holds may have seen),
+// so that a method that keeps its input against the Unmarshaler contract
+// never sees another Decoder's data.
 type Decoder struct {
 	r       io.Reader
 	buf     []byte // buf[scanp:] is read and not consumed; cap(buf) keeps shim.Padding bytes past what is read
@@ -495,24 +497,99 @@ func (dec *Decoder) endOfInput(err error, started bool) error {
 }
 
 // keepsNoInput reports whether no UnmarshalJSON or UnmarshalText method can
-// be reached from v's type (through pointers, slices, arrays, maps and
-// struct fields, not through interfaces) other than those of
-// json.RawMessage and time.Time: such a method is handed slices of the
+// be reached from v (through pointers, slices, arrays, maps and struct
+// fields, and through the non-nil pointers that interfaces in v already
+// hold, which Unmarshal decodes into as encoding/json does) other than those
+// of json.RawMessage and time.Time: such a method is handed slices of the
 // buffer, which it must not keep but might.
 func keepsNoInput(v any) bool {
-	t := reflect.TypeOf(v)
-	if t == nil {
-		return true
-	}
-	if ok, found := inputKeepers.Load(t); found {
-		return !ok.(bool)
-	}
-	keeps := mayKeepInput(t, map[reflect.Type]bool{})
-	inputKeepers.Store(t, keeps)
-	return !keeps
+	budget := maxKeeperWalk
+	return !valueMayKeepInput(reflect.ValueOf(v), &budget)
 }
 
-// inputKeepers caches mayKeepInput by type.
+// maxKeeperWalk bounds the values valueMayKeepInput looks at: past it, a
+// value is taken to reach a method.
+const maxKeeperWalk = 256
+
+// keeperInfo is what the type alone says: whether a method is reachable
+// from the type, and whether an interface is (whose value then decides).
+type keeperInfo struct{ keeps, iface bool }
+
+func typeKeeperInfo(t reflect.Type) keeperInfo {
+	if info, found := inputKeepers.Load(t); found {
+		return info.(keeperInfo)
+	}
+	info := keeperInfo{
+		keeps: mayKeepInput(t, map[reflect.Type]bool{}),
+		iface: reachesInterface(t, map[reflect.Type]bool{}),
+	}
+	inputKeepers.Store(t, info)
+	return info
+}
+
+// valueMayKeepInput is keepsNoInput's negation for the value v, spending
+// budget on the values it visits.
+func valueMayKeepInput(v reflect.Value, budget *int) bool {
+	if !v.IsValid() {
+		return false
+	}
+	info := typeKeeperInfo(v.Type())
+	if info.keeps {
+		return true
+	}
+	if !info.iface {
+		return false
+	}
+	if *budget--; *budget < 0 {
+		return true
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		return !v.IsNil() && valueMayKeepInput(v.Elem(), budget)
+	case reflect.Interface:
+		// Unmarshal decodes into the pointer an interface holds.
+		e := v.Elem()
+		return !v.IsNil() && e.Kind() == reflect.Pointer && !e.IsNil() && valueMayKeepInput(e, budget)
+	case reflect.Slice, reflect.Array:
+		// The elements in place are decoded into; a map's are not.
+		for i := range v.Len() {
+			if valueMayKeepInput(v.Index(i), budget) {
+				return true
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if valueMayKeepInput(v.Field(i), budget) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reachesInterface reports whether an interface type can be reached from t
+// through pointers, slices, arrays and struct fields.
+func reachesInterface(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return reachesInterface(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if reachesInterface(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inputKeepers caches typeKeeperInfo by type.
 var inputKeepers sync.Map
 
 var (

@@ -185,6 +185,55 @@ func TestDecoderKeptInputNotReused(t *testing.T) {
 	}
 }
 
+// keeperHolder's Data is an interface: what it holds decides whether a
+// method sees the input.
+type keeperHolder struct {
+	ID   int `json:"id"`
+	Data any `json:"data"`
+}
+
+// TestDecoderKeptInputThroughInterface: Unmarshal decodes into the non-nil
+// pointer an interface holds (as encoding/json does), so a method reached
+// that way taints the buffer as one reached through the type does.
+func TestDecoderKeptInputThroughInterface(t *testing.T) {
+	body := func(c byte) []byte {
+		return []byte(`{"id":1,"data":"` + strings.Repeat(string(c), 100) + `"}`)
+	}
+	want := `"` + strings.Repeat("a", 100) + `"`
+	field := new(inputKeeper)
+	top := new(inputKeeper)
+	inSlice := new(inputKeeper)
+	var topAny any = top
+	dsts := []struct {
+		name string
+		v    any
+		body []byte
+		kept *inputKeeper
+	}{
+		{"struct field", &keeperHolder{Data: field}, body('a'), field},
+		{"root interface", &topAny, []byte(want), top},
+		{"slice element", &[]any{inSlice}, []byte("[" + want + "]"), inSlice},
+	}
+	for _, d := range dsts {
+		if err := sjson.NewDecoder(bytes.NewReader(d.body)).Decode(d.v); err != nil {
+			t.Fatal(d.name, err)
+		}
+		for i := range 100 {
+			var other keeperHolder
+			if err := sjson.NewDecoder(bytes.NewReader(body('b' + byte(i%20)))).Decode(&other); err != nil {
+				t.Fatal(err)
+			}
+			var otherAny any
+			if err := sjson.NewDecoder(bytes.NewReader(body('b' + byte(i%20))[15:117])).Decode(&otherAny); err != nil {
+				t.Fatal(err)
+			}
+			if string(d.kept.raw) != want {
+				t.Fatalf("%s: after %d other requests, the kept input is %q, want %q", d.name, i+1, d.kept.raw, want)
+			}
+		}
+	}
+}
+
 type keptTextKey struct{ s string }
 
 func (k *keptTextKey) UnmarshalText(b []byte) error {
@@ -221,6 +270,13 @@ func TestKeepsNoInput(t *testing.T) {
 		{new(map[keptTextKey]int), false},
 		{new(struct{ K [2]keptTextKey }), false},
 		{new(big.Int), false}, // its methods copy, but only RawMessage and time.Time are known to
+		{&keeperHolder{}, true},
+		{&keeperHolder{Data: 3}, true},
+		{&keeperHolder{Data: new(int)}, true},
+		{&keeperHolder{Data: new(inputKeeper)}, false},
+		{&[]any{1, new(inputKeeper)}, false},
+		{&[]any{1, "x"}, true},
+		{&map[string]any{"k": new(inputKeeper)}, true}, // map values are decoded anew
 		{nil, true},
 		{3, true},
 	}
