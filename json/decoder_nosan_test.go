@@ -1,0 +1,5 @@
+//go:build !asan && !msan
+
+package json_test
+
+const sanitizerEnabled = false
