@@ -1,12 +1,6 @@
 package json_test
 
-import (
-	"bytes"
-	stdjson "encoding/json"
-	"testing"
-
-	sjson "github.com/simdjson-cgo/simdjson/json"
-)
+import "testing"
 
 // FuzzCompactIndent: Compact, Indent and Valid give encoding/json's
 // results and errors, and leave dst as encoding/json does, on any input.
@@ -20,19 +14,6 @@ func FuzzCompactIndent(f *testing.F) {
 		if len(prefix) > 8 || len(indent) > 8 {
 			return
 		}
-		if got, want := sjson.Valid(src), stdjson.Valid(src); got != want {
-			t.Fatalf("Valid(%q) = %v, want %v", src, got, want)
-		}
-		var want, got bytes.Buffer
-		want.WriteString("x")
-		got.WriteString("x")
-		werr := stdjson.Compact(&want, src)
-		gerr := sjson.Compact(&got, src)
-		compare(t, "Compact", string(src), want.Bytes(), got.Bytes(), werr, gerr)
-		want.Truncate(1)
-		got.Truncate(1)
-		werr = stdjson.Indent(&want, src, prefix, indent)
-		gerr = sjson.Indent(&got, src, prefix, indent)
-		compare(t, "Indent", string(src), want.Bytes(), got.Bytes(), werr, gerr)
+		checkCompactIndent(t, src, [2]string{prefix, indent})
 	})
 }

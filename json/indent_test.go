@@ -29,10 +29,13 @@ var indentInputs = []string{
 	``, ` `, `{`, `[1,]`, `{"a":}`, `[1 2]`, `"abc`, `tru`, `01`, `[1]x`, `{} {}`, "[\"\x01\"]", `{"a" 1}`, `nul`,
 }
 
+// indentPairs: the prefix and indent strings the tests use.
+var indentPairs = [][2]string{{"", "\t"}, {">>", "  "}}
+
 func TestCompactIndentMatchEncodingJSON(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	for _, in := range indentInputs {
-		checkCompactIndent(t, []byte(in))
+		checkCompactIndent(t, []byte(in), indentPairs...)
 	}
 }
 
@@ -48,14 +51,14 @@ func TestCompactIndentCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkCompactIndent(t, b)
+		checkCompactIndent(t, b, indentPairs...)
 	}
 }
 
-// checkCompactIndent compares Compact, Indent (two prefix/indent pairs) and
-// Valid with encoding/json's on src, appending to a non-empty buffer (which
-// must be left unchanged on error).
-func checkCompactIndent(t *testing.T, src []byte) {
+// checkCompactIndent compares Compact, Indent (with each prefix/indent
+// pair) and Valid with encoding/json's on src, appending to a non-empty
+// buffer (which must be left unchanged on error).
+func checkCompactIndent(t testing.TB, src []byte, pairs ...[2]string) {
 	t.Helper()
 	name := string(src)
 	if len(name) > 40 {
@@ -70,7 +73,7 @@ func checkCompactIndent(t *testing.T, src []byte) {
 	werr := stdjson.Compact(&want, src)
 	gerr := sjson.Compact(&got, src)
 	compare(t, "Compact", name, want.Bytes(), got.Bytes(), werr, gerr)
-	for _, pi := range [][2]string{{"", "\t"}, {">>", "  "}} {
+	for _, pi := range pairs {
 		want.Reset()
 		got.Reset()
 		want.WriteString("head:")
