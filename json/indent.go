@@ -108,7 +108,7 @@ func appendIndent(dst, src []byte, prefix, indent string) []byte {
 		}
 		switch c {
 		case '"':
-			j, _ := skipString(src, i+1) // src is valid: the string closes
+			j := stringEnd(src, i+1)
 			dst = append(dst, src[i:j]...)
 			i = j
 		case '{', '[':
@@ -154,6 +154,23 @@ func newline(dst []byte, prefix, indent string, depth int) []byte {
 		dst = append(dst, indent...)
 	}
 	return dst
+}
+
+// stringEnd returns the index after the closing quote of the string whose
+// contents start at i (src is valid JSON: the quote is there).
+func stringEnd(src []byte, i int) int {
+	for {
+		k := bytes.IndexByte(src[i:], '"')
+		q := i + k
+		b := q
+		for b > i && src[b-1] == '\\' {
+			b--
+		}
+		if (q-b)%2 == 0 {
+			return q + 1
+		}
+		i = q + 1
+	}
 }
 
 func isDelimiter(c byte) bool {
