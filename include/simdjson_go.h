@@ -264,8 +264,9 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers);
 int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len);
 /* 1 when some number of the last parse is the integer literal -0. */
 int sj_dom_neg_zero(sj_dom *d, const uint8_t *buf, uint64_t len);
-/* Writes buf[:len] without the whitespace outside strings to dst, which must
- * have room for len + 64 bytes, and returns the bytes written. It validates
+/* Writes buf[:len] (which needs no padding) without the whitespace outside
+ * strings to dst, which must have room for len + 64 bytes, and returns the
+ * bytes written. It validates
  * nothing: callers minify documents a parse accepted (simdjson::minify). */
 uint64_t sj_minify(const uint8_t *buf, uint64_t len, uint8_t *dst);
 

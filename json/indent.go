@@ -27,7 +27,10 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 	}
 	dst.Grow(len(src) + shim.Padding)
 	b := dst.AvailableBuffer()[:len(src)+shim.Padding]
-	n := shim.Minify(dp.padded(src), uint64(len(src)), unsafe.Pointer(unsafe.SliceData(b)))
+	// The parse above read a padded copy when src has no spare capacity;
+	// the minify kernel reads whole blocks and copies the last partial one,
+	// so it needs no padding after src (only after dst) and no second copy.
+	n := shim.Minify(unsafe.Pointer(unsafe.SliceData(src)), uint64(len(src)), unsafe.Pointer(unsafe.SliceData(b)))
 	putDomParser(dp)
 	if n == 0 {
 		// The kernel refused what the parser accepted: not expected, but

@@ -114,9 +114,9 @@ func DomNegZero(x unsafe.Pointer, buf unsafe.Pointer, n uint64) bool {
 	return C.sj_dom_neg_zero_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n)) != 0
 }
 
-// Minify writes buf[:n] without the whitespace outside strings to dst, which
-// must have room for n+64 bytes, and returns the bytes written. It does not
-// validate: minify only what a parse accepted.
+// Minify writes buf[:n] (no padding needed) without the whitespace outside
+// strings to dst, which must have room for n+64 bytes, and returns the bytes
+// written. It does not validate: minify only what a parse accepted.
 func Minify(buf unsafe.Pointer, n uint64, dst unsafe.Pointer) uint64 {
 	return uint64(C.sj_minify((*C.uint8_t)(buf), C.uint64_t(n), (*C.uint8_t)(dst)))
 }
