@@ -1,16 +1,31 @@
 package simdjson
 
-import "github.com/simdjson-cgo/simdjson/internal/shim"
+import (
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+)
 
 // Test hooks of the cost bounds (bounds_test.go): the native parser's
 // counters (shim.ParserStat).
 
 // Stat* name the statistics ParserStat and MapParsersStat read.
 const (
-	StatStage1Bytes = shim.StatStage1Bytes // bytes handed to stage 1 so far
-	StatStringExtra = shim.StatStringExtra // bytes held for strings beyond the string buffer
-	StatRowBytes    = shim.StatRowBytes    // capacity of the last batch's projected rows
+	StatStage1Bytes    = shim.StatStage1Bytes    // bytes handed to stage 1 so far
+	StatStringExtra    = shim.StatStringExtra    // bytes held for strings beyond the string buffer
+	StatRowBytes       = shim.StatRowBytes       // capacity of the last batch's projected rows
+	StatRetiredBytes   = shim.StatRetiredBytes   // bytes a running map keeps of replaced buffers
+	StatStringBuf      = shim.StatStringBuf      // address of the string buffer
+	StatStringBufBytes = shim.StatStringBufBytes // its size
 )
+
+// RowParserStat returns statistic which of the parser r was read with.
+func RowParserStat(r Row, which int) uint64 { return ParserStat(r.p, which) }
+
+// RowFieldMemoryForTest returns where field i's bytes of r lie, read
+// without any check (what a reader from another goroutine has in hand
+// between a Row's two generation checks).
+func RowFieldMemoryForTest(r Row, i int) unsafe.Pointer { return unsafe.Pointer(r.f[i].Str) }
 
 // ParserStat returns statistic which of p's native parser (0 before p's
 // first use).

@@ -189,8 +189,10 @@ func (k FieldKind) String() string {
 // (that would cost about 3 % of a MapFields map): they check the Row's
 // generation before and after they copy what they read, so that a Row used
 // from another goroutine while its worker moves on reads as stale, not as
-// the next document's bytes. Do not share a Row between goroutines: the
-// memory of a past batch may also have been freed by then.
+// the next document's bytes. The buffers a later batch replaces are kept
+// until the map returns, so such a read never touches freed memory; still,
+// do not share a Row between goroutines: all it can give another goroutine
+// is a value or a report that it is stale.
 type Row struct {
 	p   *Parser
 	gen uint64 // the parser's generation for this document

@@ -108,6 +108,9 @@ uint64_t sj_parser_stack_levels(sj_parser *p);
 #define SJ_STAT_STAGE1_BYTES 0 /* bytes handed to stage 1 since the parser was made */
 #define SJ_STAT_STRING_EXTRA 1 /* bytes held for unescaped strings beyond the string buffer */
 #define SJ_STAT_ROW_BYTES 2    /* capacity of the projected rows of a batch, in bytes */
+#define SJ_STAT_RETIRED_BYTES 3    /* bytes a running map keeps of replaced buffers (freed at its end) */
+#define SJ_STAT_STRING_BUF 4       /* address of the string buffer (unescaped strings) */
+#define SJ_STAT_STRING_BUF_BYTES 5 /* its size */
 uint64_t sj_parser_stat(sj_parser *p, int which);
 
 /* Parse (stage 1) a document. buf must stay readable up to cap bytes

@@ -139,6 +139,12 @@ struct field_rows {
   std::unique_ptr<sj_field[]> buf;
   size_t cap = 0, n = 0;
   size_t limit = 0;  // the most fields the batch needs (0: unknown)
+  // While a map runs (sj_parser::retain), a replaced buf is kept here, not
+  // freed, until the map ends: a Row read from another goroutine (a misuse
+  // its seqlock reports as stale) must never read freed memory.
+  bool retain = false;
+  std::vector<std::unique_ptr<sj_field[]>> retired;
+  size_t retired_bytes = 0;
   void clear() { n = 0; }
   sj_field *data() { return buf.get(); }
   // add appends k zeroed fields and returns them; nullptr when out of memory.
@@ -146,9 +152,16 @@ struct field_rows {
     if (n + k > cap) {
       size_t nc = std::max<size_t>(2 * cap, n + k + 256);
       if (limit) nc = std::max(std::min(nc, limit), n + k);
+      // Retained, buffers grow at least twofold (up to the row budget, which
+      // no batch's limit exceeds): what is retired stays below what is live.
+      if (retain) nc = std::max(nc, std::min<size_t>(2 * cap, kRowBudget / sizeof(sj_field)));
       sj_field *nb = new (std::nothrow) sj_field[nc];
       if (!nb) return nullptr;
       if (n) std::memcpy(nb, buf.get(), n * sizeof(sj_field));
+      if (retain && buf) {
+        retired_bytes += cap * sizeof(sj_field);
+        retired.push_back(std::move(buf));
+      }
       buf.reset(nb);
       cap = nc;
     }
@@ -206,6 +219,20 @@ struct sj_parser {
   size_t nbuf_cap{};
   cstate_entry cstate[kCacheSize]{};
   sstate_entry sstate[kCacheSize]{};
+  // Set while a map runs over this parser (sj_map_new to sj_map_free): the
+  // string buffers prepare() replaces are kept in retired_sb, and the
+  // field rows' in fields.retired, until the map ends, so that a Row or a
+  // string view used from another goroutine, which its seqlock or
+  // generation then reports as stale, reads memory that is still
+  // allocated. grow_min: the capacity the map's batches need (the first
+  // allocation takes it, so that ordinary batches never reallocate); past
+  // it, capacity at least doubles, which bounds the retired bytes by the
+  // live ones. grow_max: the most a batch of the map can need (0: no
+  // bound but the parser's), which doubling does not pass.
+  bool retain{};
+  uint64_t grow_min{}, grow_max{};
+  uint64_t retired_bytes{};  // the string buffers' bytes in retired_sb
+  std::vector<std::unique_ptr<uint8_t[]>> retired_sb{};
 
   explicit sj_parser(size_t max_capacity) : parser(max_capacity) {}
 };
@@ -648,7 +675,20 @@ error_code prepare(sj_parser *p, const uint8_t *buf, uint64_t len) {
   // No implementation: its creation failed (an unknown forced kernel) after
   // the string buffer was made; at least 1 byte, or allocate sees nothing new.
   if (p->parser.capacity() < len || !(p->parser.*sj_get(rob_p_sbuf())) || !(p->parser.*sj_get(rob_p_impl()))) {
-    error_code err = p->parser.allocate(std::max<size_t>(size_t(len), 1), p->parser.max_depth());
+    uint64_t want = std::max<uint64_t>(len, 1);
+    std::unique_ptr<uint8_t[]> &sbuf = p->parser.*sj_get(rob_p_sbuf());
+    if (p->retain) {
+      uint64_t most = p->parser.max_capacity();
+      if (p->grow_max) most = std::min(most, p->grow_max);
+      const uint64_t cap = p->parser.capacity();
+      const uint64_t grow = std::max<uint64_t>(p->grow_min, cap > most / 2 ? most : 2 * cap);
+      want = std::max(want, std::min(grow, most));
+      if (sbuf) {
+        p->retired_bytes += SIMDJSON_ROUNDUP_N(5 * p->parser.capacity() / 3 + simdjson::SIMDJSON_PADDING, 64);
+        p->retired_sb.push_back(std::move(sbuf));
+      }
+    }
+    error_code err = p->parser.allocate(size_t(want), p->parser.max_depth());
     if (err) return err;
   }
   const void *impl = (p->parser.*sj_get(rob_p_impl())).get();
@@ -1774,6 +1814,8 @@ void run_chunk(map_run *m, int w, const uint8_t *buf, uint64_t len, uint64_t cap
   const sj_map_cfg *c = m->cfg;
   sj_parser *p = c->parsers[w];
   uint64_t pos = 0;
+  p->grow_min = std::min(c->batch, len);
+  p->grow_max = c->max_doc ? c->batch + c->max_doc + 1 : 0;
   while (pos < len) {
     if (m->stop.load(std::memory_order_relaxed) || base + pos > m->stop_at.load(std::memory_order_relaxed)) return;
     uint64_t end = pos + c->batch, line = 0;
@@ -1835,6 +1877,20 @@ void run_chunk(map_run *m, int w, const uint8_t *buf, uint64_t len, uint64_t cap
   }
 }
 
+// Starts (on) or ends (off: frees what was retired) a map's retention of
+// the memory p replaces (sj_parser::retain).
+void set_retain(sj_parser *p, bool on) {
+  p->retain = on;
+  p->fields.retain = on;
+  p->grow_min = p->grow_max = 0;
+  if (!on) {
+    p->retired_sb.clear();
+    p->retired_bytes = 0;
+    p->fields.retired.clear();
+    p->fields.retired_bytes = 0;
+  }
+}
+
 void map_worker_main(map_run *m, int w) {
   const sj_map_cfg *c = m->cfg;
   std::vector<uint8_t> &tmp = m->tmp[size_t(w)];
@@ -1868,6 +1924,7 @@ sj_map *sj_map_new(const sj_map_cfg *cfg, const uint8_t *buf) {
   m->cfg = &m->cfg_copy;
   m->buf = buf;
   m->tmp.resize(size_t(cfg->threads));
+  for (int w = 0; w < cfg->threads; w++) set_retain(cfg->parsers[w], true);
   return m;
 }
 
@@ -1902,6 +1959,7 @@ void sj_map_abandon(void) {
 uint64_t sj_map_chunk_scan_bytes(void) { return g_chunk_scan.load(); }
 
 int sj_map_free(sj_map *m) {
+  for (int w = 0; w < m->cfg->threads; w++) set_retain(m->cfg->parsers[w], false);
   int rc = m->rc.load();
   delete m;
   return rc;
@@ -2052,6 +2110,12 @@ uint64_t sj_parser_stat(sj_parser *p, int which) {
     case SJ_STAT_STAGE1_BYTES: return p->stage1_bytes;
     case SJ_STAT_STRING_EXTRA: return p->uscratch_cap;
     case SJ_STAT_ROW_BYTES: return uint64_t(p->fields.cap) * sizeof(sj_field);
+    case SJ_STAT_RETIRED_BYTES: return p->retired_bytes + p->fields.retired_bytes;
+    case SJ_STAT_STRING_BUF: return uint64_t(reinterpret_cast<uintptr_t>((p->parser.*sj_get(rob_p_sbuf())).get()));
+    case SJ_STAT_STRING_BUF_BYTES:
+      return (p->parser.*sj_get(rob_p_sbuf()))
+                 ? SIMDJSON_ROUNDUP_N(5 * p->parser.capacity() / 3 + simdjson::SIMDJSON_PADDING, 64)
+                 : 0;
   }
   return 0;
 }

@@ -133,9 +133,12 @@ func StackLevels(x unsafe.Pointer) uint64 { return uint64(C.sj_parser_stack_leve
 
 // Parser statistics for tests (ParserStat).
 const (
-	StatStage1Bytes = C.SJ_STAT_STAGE1_BYTES // bytes handed to stage 1 since the parser was made
-	StatStringExtra = C.SJ_STAT_STRING_EXTRA // bytes held for strings beyond the string buffer
-	StatRowBytes    = C.SJ_STAT_ROW_BYTES    // capacity of a batch's projected rows, in bytes
+	StatStage1Bytes    = C.SJ_STAT_STAGE1_BYTES     // bytes handed to stage 1 since the parser was made
+	StatStringExtra    = C.SJ_STAT_STRING_EXTRA     // bytes held for strings beyond the string buffer
+	StatRowBytes       = C.SJ_STAT_ROW_BYTES        // capacity of a batch's projected rows, in bytes
+	StatRetiredBytes   = C.SJ_STAT_RETIRED_BYTES    // bytes a running map keeps of replaced buffers
+	StatStringBuf      = C.SJ_STAT_STRING_BUF       // address of the string buffer
+	StatStringBufBytes = C.SJ_STAT_STRING_BUF_BYTES // its size
 )
 
 // ParserStat returns one of the parser's statistics (Stat*): a test hook.

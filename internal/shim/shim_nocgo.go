@@ -65,9 +65,12 @@ func StackLevels(x unsafe.Pointer) uint64 { return 0 }
 
 // Parser statistics for tests (see shim.go).
 const (
-	StatStage1Bytes = 0
-	StatStringExtra = 1
-	StatRowBytes    = 2
+	StatStage1Bytes    = 0
+	StatStringExtra    = 1
+	StatRowBytes       = 2
+	StatRetiredBytes   = 3
+	StatStringBuf      = 4
+	StatStringBufBytes = 5
 )
 
 func ParserStat(x unsafe.Pointer, which int) uint64 {
