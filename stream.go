@@ -165,7 +165,7 @@ func ChunkSize(n int) StreamOption { return func(c *streamConfig) { c.chunk = n 
 //
 // The limit bounds memory: a stream or map buffers at most
 // max(ChunkSize, n+1) bytes of input per chunk, and a parser grows for at
-// most n+1 bytes (see the README's Limits). n <= 0 selects the default; n
+// most n+1 bytes (see the README's FAQ on memory). n <= 0 selects the default; n
 // above simdjson's limit (4 GiB less 128 bytes) is lowered to it. Batches are
 // at most n bytes: a BatchSize above n is lowered to n.
 func MaxDocumentSize(n int) StreamOption { return func(c *streamConfig) { c.maxDoc = n } }
