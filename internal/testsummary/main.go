@@ -113,6 +113,21 @@ func (s *summary) event(e event) {
 		s.pending[key] = append(s.pending[key], e.Output)
 	case "fail":
 		if e.Test == "" {
+			// The test binary ended (a panic, a timeout) while tests were
+			// running: show what they had printed, as go test does.
+			var keys []string
+			for k := range s.pending {
+				if strings.HasPrefix(k, e.Package+"\x00") {
+					keys = append(keys, k)
+				}
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				for _, l := range s.pending[k] {
+					fmt.Fprint(s.w, l)
+				}
+				delete(s.pending, k)
+			}
 			return
 		}
 		out := s.pending[key]

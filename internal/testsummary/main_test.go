@@ -52,3 +52,23 @@ func TestSummaryNoCorpusSkips(t *testing.T) {
 		t.Errorf("got %q", b.String())
 	}
 }
+
+// TestSummaryCrash: when the test binary dies inside a test (a panic in a
+// goroutine, a timeout), the output of the tests still running is shown.
+func TestSummaryCrash(t *testing.T) {
+	in := `{"Action":"run","Package":"m","Test":"TestHang"}
+{"Action":"output","Package":"m","Test":"TestHang","Output":"=== RUN   TestHang\n"}
+{"Action":"output","Package":"m","Test":"TestHang","Output":"    h_test.go:3: waiting\n"}
+{"Action":"output","Package":"m","Output":"panic: test timed out after 1s\n"}
+{"Action":"output","Package":"m","Output":"FAIL\tm\t1.0s\n"}
+{"Action":"fail","Package":"m"}
+`
+	var b strings.Builder
+	s := newSummary(&b)
+	s.read(strings.NewReader(in))
+	s.finish()
+	want := "panic: test timed out after 1s\nFAIL\tm\t1.0s\n    h_test.go:3: waiting\n"
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
