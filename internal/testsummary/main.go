@@ -102,6 +102,9 @@ func (s *summary) event(e event) {
 		fmt.Fprint(s.w, e.Output)
 	case "output":
 		if e.Test == "" {
+			if strings.HasPrefix(e.Output, "FAIL\t") {
+				s.flush(e.Package) // before the package's result line
+			}
 			if e.Output != "PASS\n" {
 				fmt.Fprint(s.w, e.Output)
 			}
@@ -113,21 +116,7 @@ func (s *summary) event(e event) {
 		s.pending[key] = append(s.pending[key], e.Output)
 	case "fail":
 		if e.Test == "" {
-			// The test binary ended (a panic, a timeout) while tests were
-			// running: show what they had printed, as go test does.
-			var keys []string
-			for k := range s.pending {
-				if strings.HasPrefix(k, e.Package+"\x00") {
-					keys = append(keys, k)
-				}
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
-				for _, l := range s.pending[k] {
-					fmt.Fprint(s.w, l)
-				}
-				delete(s.pending, k)
-			}
+			s.flush(e.Package)
 			return
 		}
 		out := s.pending[key]
@@ -156,6 +145,24 @@ func (s *summary) event(e event) {
 		}
 	case "pass":
 		delete(s.pending, key)
+	}
+}
+
+// flush prints the output of pkg's tests that never ended: the test binary
+// died (a panic, a timeout) while they ran, and go test shows their output.
+func (s *summary) flush(pkg string) {
+	var keys []string
+	for k := range s.pending {
+		if strings.HasPrefix(k, pkg+"\x00") {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		for _, l := range s.pending[k] {
+			fmt.Fprint(s.w, l)
+		}
+		delete(s.pending, k)
 	}
 }
 

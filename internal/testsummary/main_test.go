@@ -67,7 +67,7 @@ func TestSummaryCrash(t *testing.T) {
 	s := newSummary(&b)
 	s.read(strings.NewReader(in))
 	s.finish()
-	want := "panic: test timed out after 1s\nFAIL\tm\t1.0s\n    h_test.go:3: waiting\n"
+	want := "panic: test timed out after 1s\n    h_test.go:3: waiting\nFAIL\tm\t1.0s\n"
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
