@@ -13,8 +13,12 @@ SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
 .PHONY: test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
 
+# go test's output as without -v, then one line naming the tests that
+# skipped because the shared corpora are absent (internal/testsummary runs
+# go test -json); the exit status is go test's.
 test: check-vendor
-	$(GO) test -count=1 ./...
+	@mkdir -p .testsummary && $(GO) build -o .testsummary/testsummary ./internal/testsummary
+	@GO=$(GO) .testsummary/testsummary -count=1 ./...
 
 test-race:
 	$(GO) test -race -count=1 ./...

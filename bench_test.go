@@ -106,3 +106,24 @@ func BenchmarkTwitterStrings(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMiss: a lookup that misses, as the seed's payload.action does on
+// most events: Get of two keys (the second absent) and Field, each checked
+// with errors.Is. One parsed document, 0 allocations.
+func BenchmarkMiss(b *testing.B) {
+	p := simdjson.NewParser()
+	defer p.Close()
+	doc, err := p.Parse(simdjson.Pad([]byte(`{"type":"PushEvent","payload":{"push_id":1,"size":1,"ref":"refs/heads/main"}}`)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := doc.Get("payload", "action"); !errors.Is(err, simdjson.ErrNoSuchField) {
+			b.Fatal(err)
+		}
+		if _, err := doc.Field("action"); !errors.Is(err, simdjson.ErrNoSuchField) {
+			b.Fatal(err)
+		}
+	}
+}

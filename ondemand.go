@@ -623,8 +623,9 @@ func (v Value) Array() (Array, error) {
 }
 
 // Field returns the value of key in this object, wherever the key is
-// (simdjson's operator[] / find_field_unordered): ErrNoSuchField when
-// absent, ErrIncorrectType when the value is not an object. The search
+// (simdjson's operator[] / find_field_unordered): a *NoSuchFieldError
+// naming the key when absent (errors.Is(err, ErrNoSuchField)),
+// ErrIncorrectType when the value is not an object. The search
 // starts where the previous lookup in this object stopped and wraps around,
 // so keys read in document order cost a single pass. Keys are compared with
 // the raw JSON text, as simdjson does: a key written with escape sequences
@@ -645,6 +646,9 @@ func (v Value) fieldHeld(key string) (Value, error) {
 	p := v.p
 	t, err := p.field(v.tok, v.depth(), key)
 	if err != nil {
+		if err == ErrNoSuchField {
+			err = p.missKeys(key)
+		}
 		return Value{}, err
 	}
 	return p.valueAt(t, v.depth()+1), nil
@@ -695,13 +699,18 @@ func (v Value) FindField(key string) (Value, error) {
 func (v Value) findFieldHeld(key string) (Value, error) {
 	p := v.p
 	if rc := shim.Find(p.nat.c, v.tok, v.depth(), key, 1, 0); rc != 0 {
-		return Value{}, p.fail(rc)
+		err := p.fail(rc)
+		if err == ErrNoSuchField {
+			err = p.missKeys(key)
+		}
+		return Value{}, err
 	}
 	return p.found(), nil
 }
 
 // Get follows a path of object keys, each looked up as Field does:
-// doc.Get("actor", "login").
+// doc.Get("actor", "login"). A missing key is a *NoSuchFieldError naming
+// it and the path up to it (errors.Is(err, ErrNoSuchField)).
 func (v Value) Get(keys ...string) (Value, error) {
 	if len(keys) == 1 {
 		return v.Field(keys[0])
@@ -719,9 +728,12 @@ func (v Value) Get(keys ...string) (Value, error) {
 func (v Value) getHeld(keys ...string) (Value, error) {
 	p := v.p
 	tok, depth := v.tok, v.depth()
-	for _, k := range keys {
+	for i, k := range keys {
 		t, err := p.field(tok, depth, k)
 		if err != nil {
+			if err == ErrNoSuchField {
+				err = p.missKeys(keys[:i+1]...)
+			}
 			return Value{}, err
 		}
 		tok, depth = t, depth+1
@@ -756,14 +768,19 @@ func (v Value) indexHeld(i int) (Value, error) {
 
 // AtPointer returns the value at an RFC 6901 JSON pointer relative to this
 // value ("" is the value itself; "/a/0/b~1c" reads key "a", element 0, key
-// "b/c"), in one cgo call.
+// "b/c"), in one cgo call. A miss is a *NoSuchFieldError naming the
+// pointer (errors.Is(err, ErrNoSuchField)).
 func (v Value) AtPointer(pointer string) (Value, error) {
 	p, err := v.enter()
 	if err != nil {
 		return Value{}, err
 	}
 	defer p.exit()
-	return v.atPointer(pointer)
+	r, err := v.atPointer(pointer)
+	if err == ErrNoSuchField {
+		err = p.missText(missPointer, pointer)
+	}
+	return r, err
 }
 
 // atPointer is AtPointer for a handle whose parser the caller holds.
@@ -777,7 +794,9 @@ func (v Value) atPointer(pointer string) (Value, error) {
 
 // AtPath returns the value at a JSONPath in simdjson's subset: an optional
 // "$", then ".key", "['key']" or "[index]" steps ("$.repo.name",
-// "$.items[0].id"). No wildcards, slices or filters.
+// "$.items[0].id"). No wildcards, slices or filters: a path outside the
+// subset is ErrInvalidJSONPath; a miss is a *NoSuchFieldError naming the
+// path (errors.Is(err, ErrNoSuchField)).
 func (v Value) AtPath(path string) (Value, error) {
 	p, err := v.enter()
 	if err != nil {
@@ -789,7 +808,11 @@ func (v Value) AtPath(path string) (Value, error) {
 		return Value{}, &Error{Code: ErrInvalidJSONPath, Offset: -1}
 	}
 	p.scratch = buf
-	return v.atPointer(unsafe.String(unsafe.SliceData(buf), len(buf)))
+	r, err := v.atPointer(unsafe.String(unsafe.SliceData(buf), len(buf)))
+	if err == ErrNoSuchField {
+		err = p.missText(missPath, path)
+	}
+	return r, err
 }
 
 func appendPointerKey(dst []byte, key string) []byte {

@@ -418,6 +418,9 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 	wk := &m.workers[w]
 	for i := range docs {
 		d := &docs[i]
+		if c := p.input[d.Off]; d.Err == 0 && c != '{' && c != '[' && notJSON(p.input[d.Off:]) {
+			d.Err, d.ErrOff, d.Off = int32(ErrNotJSON), d.Off, lineStart(p.input, d.Off)
+		}
 		if d.Err != 0 {
 			le := m.lineError(w, p, base, d)
 			if m.cfg.skip {

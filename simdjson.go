@@ -149,6 +149,7 @@ type Parser struct {
 	pinHi   uintptr
 	keys    map[string]string // interned object keys
 	scratch []byte
+	missBuf []byte // missKeys' JSON pointer
 
 	// The structural index of the current input (C memory) for the Go fast
 	// path, and the generation whose document the shim declared dead.
@@ -171,6 +172,11 @@ type Parser struct {
 	strGen uint64
 	strPtr unsafe.Pointer
 	strLen uint64
+
+	// The errors of recent misses (missKeys, missText), last: the hot
+	// fields above stay where they were.
+	miss     [missSlots]missEntry
+	missNext uint8 // which slot of a pair the next new miss takes
 }
 
 // native holds what the C++ side owns, and the pin of the Go input it
@@ -376,6 +382,12 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		p.unpin()
 		p.input = nil
 		return Document{}, &Error{Code: ErrorCode(rc), Offset: off}
+	}
+	if off := int(p.res.Off); off < len(p.input) && p.input[off] != '{' && p.input[off] != '[' && notJSON(p.input[off:]) {
+		shim.Release(p.nat.c)
+		p.unpin()
+		p.input = nil
+		return Document{}, &Error{Code: ErrNotJSON, Offset: int64(off) + p.base}
 	}
 	p.idx, p.jump, p.ntok, p.epoch = p.res.Idx, p.res.Jump, uint32(p.res.Ntok), uint32(p.res.Epoch)
 	if walk {

@@ -165,7 +165,7 @@ func ChunkSize(n int) StreamOption { return func(c *streamConfig) { c.chunk = n 
 //
 // The limit bounds memory: a stream or map buffers at most
 // max(ChunkSize, n+1) bytes of input per chunk, and a parser grows for at
-// most n+1 bytes (see the README's Limits). n <= 0 selects the default; n
+// most n+1 bytes (see the README's FAQ on memory). n <= 0 selects the default; n
 // above simdjson's limit (4 GiB less 128 bytes) is lowered to it. Batches are
 // at most n bytes: a BatchSize above n is lowered to n.
 func MaxDocumentSize(n int) StreamOption { return func(c *streamConfig) { c.maxDoc = n } }
@@ -421,6 +421,9 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 		docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
 		for i := range docs {
 			d := docs[i]
+			if c := window[d.Off]; d.Err == 0 && c != '{' && c != '[' && notJSON(window[d.Off:]) {
+				d.Err, d.ErrOff, d.Off = int32(ErrNotJSON), d.Off, lineStart(window, d.Off)
+			}
 			if d.Err != 0 {
 				le := s.lineError(data, base, pos, window, d)
 				if s.cfg.skip && mode == 0 {
@@ -531,14 +534,21 @@ func (s *Stream) lineError(data []byte, base int64, pos int, window []byte, d sh
 // located exactly.
 func badLine(batch []byte, base int64, d *shim.Doc) *LineError {
 	errOff := int64(d.ErrOff)
-	if ErrorCode(d.Err) == ErrUTF8 && int(d.End) <= len(batch) {
+	code := ErrorCode(d.Err)
+	end := int(d.End)
+	if end <= int(d.Off) || end > len(batch) {
+		end = len(batch)
+	}
+	if at, bad := notJSONDoc(batch[:end], int(d.Off)); bad && (code == 0 || notJSONCode(code)) {
+		code, errOff = ErrNotJSON, int64(at)
+	} else if code == ErrUTF8 && int(d.End) <= len(batch) {
 		if i := invalidUTF8(batch[d.Off:d.End]); i >= 0 {
 			errOff = int64(d.Off) + int64(i)
 		}
 	}
 	return &LineError{
 		Offset: base + int64(d.Off),
-		Err:    &Error{Code: ErrorCode(d.Err), Offset: base + errOff},
+		Err:    &Error{Code: code, Offset: base + errOff},
 	}
 }
 
@@ -702,4 +712,14 @@ func (s *Stream) countLines(consumed []byte, base int64) {
 		s.lines += bytes.Count(consumed[s.lineOff-base:], []byte{'\n'})
 		s.lineOff = end
 	}
+}
+
+// lineStart steps back from byte off of b over the spaces, tabs and
+// carriage returns before it: the start of the line of a document whose
+// first byte is at off.
+func lineStart(b []byte, off uint32) uint32 {
+	for off > 0 && (b[off-1] == ' ' || b[off-1] == '\t' || b[off-1] == '\r') {
+		off--
+	}
+	return off
 }

@@ -8,7 +8,9 @@
 // the generator's own tally) before any figure is printed; a figure is the
 // input size over the best of -runs runs. The validates column is measured:
 // a method validates when it reports an error on each of a fixed set of
-// corrupted events (seed.go).
+// corrupted events (seed.go). Progress (each run's method, threads, run
+// number and figure) goes to standard error, -progress=false silences it;
+// the table's columns are explained under it.
 //
 //	cd bench && go run . -size 256MB -runs 3          # a table
 //	cd bench && go run . -size 256MB -runs 3 -json    # one JSON object per line
@@ -36,20 +38,21 @@ import (
 )
 
 var (
-	flagSuite   = flag.String("suite", "seed", "the task and its methods (seed: the seed benchmark; -suite list names all)")
-	flagSize    = flag.String("size", "1GB", "bytes of events to generate (e.g. 256MB, 1GB, 7.6GB; GB = 10^9, GiB = 2^30)")
-	flagSeed    = flag.Uint64("seed", 1, "generator seed: the same seed and size give the same bytes")
-	flagRuns    = flag.Int("runs", 3, "timed runs of each method and thread count; the best is reported")
-	flagThreads = flag.Int("threads", runtime.NumCPU(), "threads (goroutines for pure-Go methods) of the all-threads column; each column runs with GOMAXPROCS set to its threads")
-	flagMethods = flag.String("methods", "", "comma-separated method names to run (default: all)")
-	flagJSON    = flag.Bool("json", false, "print one JSON object per line (method, threads, gbps, validates, ok) instead of a table")
-	flagIn      = flag.String("in", "", "read events from this NDJSON file instead of generating them")
-	flagOut     = flag.String("out", "", "write the generated events (-size, -seed) to this file and exit")
-	flagReader  = flag.Bool("reader", false, "with -in: run the methods that read an io.Reader over the file, streaming, on -threads threads")
-	flagChart   = flag.String("chart", "", "write an SVG chart of this file of -json lines to standard output and exit")
-	flagAgg     = flag.String("aggregate", "", "comma-separated files of -json lines (one per invocation): print each figure's median and range as a Markdown table (with -json: JSON lines of the medians) and exit")
-	flagVerbose = flag.Bool("v", false, "report each run on standard error")
-	flagShare   = flag.Float64("min-share", 0, "repeat a run (at most 3 tries a round) whose process got less CPU time than this share of wall time × threads, i.e. was starved by other processes (0: never repeat)")
+	flagSuite    = flag.String("suite", "seed", "the task and its methods (seed: the seed benchmark; -suite list names all)")
+	flagSize     = flag.String("size", "1GB", "bytes of events to generate (e.g. 256MB, 1GB, 7.6GB; GB = 10^9, GiB = 2^30)")
+	flagSeed     = flag.Uint64("seed", 1, "generator seed: the same seed and size give the same bytes")
+	flagRuns     = flag.Int("runs", 3, "timed runs of each method and thread count; the best is reported")
+	flagThreads  = flag.Int("threads", runtime.NumCPU(), "threads (goroutines for pure-Go methods) of the all-threads column; each column runs with GOMAXPROCS set to its threads")
+	flagMethods  = flag.String("methods", "", "comma-separated method names to run (default: all)")
+	flagJSON     = flag.Bool("json", false, "print one JSON object per line (method, threads, gbps, validates, ok) instead of a table")
+	flagIn       = flag.String("in", "", "read events from this NDJSON file instead of generating them")
+	flagOut      = flag.String("out", "", "write the generated events (-size, -seed) to this file and exit")
+	flagReader   = flag.Bool("reader", false, "with -in: run the methods that read an io.Reader over the file, streaming, on -threads threads")
+	flagChart    = flag.String("chart", "", "write an SVG chart of this file of -json lines to standard output and exit")
+	flagAgg      = flag.String("aggregate", "", "comma-separated files of -json lines (one per invocation): print each figure's median and range as a Markdown table (with -json: JSON lines of the medians) and exit")
+	flagVerbose  = flag.Bool("v", false, "report more on standard error: each corrupted input of the validates check, each run of the other suites")
+	flagProgress = flag.Bool("progress", true, "report progress on standard error: the input being prepared, then each run's method, threads, run number, time and GB/s")
+	flagShare    = flag.Float64("min-share", 0, "repeat a run (at most 3 tries a round) whose process got less CPU time than this share of wall time × threads, i.e. was starved by other processes (0: never repeat)")
 )
 
 func main() {
@@ -183,17 +186,19 @@ func runBench(s *Suite, methods []Method, size int64) error {
 	source := ""
 	start := time.Now()
 	if *flagIn != "" {
+		progressf("bench: reading %s", *flagIn)
 		data, err = readPadded(*flagIn)
 		if err != nil {
 			return err
 		}
 		source = *flagIn
 	} else {
+		progressf("bench: generating %s bytes of events (seed %d)", commas(size), *flagSeed)
 		data, expected = s.Generate(size, *flagSeed)
 		source = fmt.Sprintf("generated, seed %d", *flagSeed)
 	}
 	dataLen = len(data)
-	logf("%d bytes (%s) ready in %v", len(data), source, time.Since(start).Round(time.Millisecond))
+	progressf("bench: %s bytes (%s) ready in %v; checking the reference method %s", commas(int64(len(data))), source, time.Since(start).Round(time.Millisecond), s.Reference)
 
 	// The reference result: the reference method on one thread, checked
 	// against the generator's tally when there is one.
@@ -221,6 +226,13 @@ func runBench(s *Suite, methods []Method, size int64) error {
 	}
 
 	procs := runtime.GOMAXPROCS(0)
+	planned, done := 0, 0
+	for _, rw := range rows {
+		if rw.skip == "" {
+			planned += *flagRuns
+		}
+	}
+	progressf("bench: %d methods × %v threads × %d runs = %d timed runs (progress below: method, threads, run)", len(methods), threadCounts(threads), *flagRuns, planned)
 	// Runs, interleaved so that the machine's noise spreads over all the
 	// methods; every run's result is checked. The first round is the check
 	// round: a wrong or failing method stops everything before any figure.
@@ -252,10 +264,12 @@ func runBench(s *Suite, methods []Method, size int64) error {
 						rw.best, rw.bestShare = d, share
 					}
 				}
-				logf("%-16s %2d threads run %d: %v %.3f GB/s, CPU %.0f%% of wall × threads", rw.m.Name, rw.threads, r+1, d.Round(time.Microsecond), gbps(len(data), d), 100*share)
 				if err != nil || share >= *flagShare || try == 3 {
+					done++
+					progressf("[%*d/%d] %-16s %s  run %d of %d  %8v  %6.2f GB/s  CPU %3.0f%%", len(strconv.Itoa(planned)), done, planned, rw.m.Name, threadsWord(rw.threads), r+1, *flagRuns, d.Round(time.Millisecond), gbps(len(data), d), 100*share)
 					break
 				}
+				progressf("%*s %-16s %s  run %d of %d  starved (CPU %.0f%% < %.0f%%): repeated", 2*len(strconv.Itoa(planned))+3, "", rw.m.Name, threadsWord(rw.threads), r+1, *flagRuns, 100*share, 100**flagShare)
 				rw.starved++
 			}
 		}
@@ -265,6 +279,7 @@ func runBench(s *Suite, methods []Method, size int64) error {
 	}
 
 	if s.Corruptions != nil {
+		progressf("bench: validates: each method over 5 corrupted inputs")
 		measureValidity(s, rows)
 	}
 
@@ -303,11 +318,10 @@ func runBench(s *Suite, methods []Method, size int64) error {
 		starved += rw.starved
 		total += len(rw.times) + len(rw.failures)
 	}
-	fmt.Printf("\nCPU: the process's CPU time over wall time × threads in each figure's run (lower: other processes took the cores, or the method does not keep its threads busy)")
+	printLegend(os.Stdout, threads, *flagRuns, s.Corruptions != nil)
 	if *flagShare > 0 {
-		fmt.Printf("; %d of %d runs under %.0f%% were repeated", starved, total, 100**flagShare)
+		fmt.Printf("  (%d of %d runs got under %.0f%% CPU and were repeated, at most 3 tries a round)\n", starved, total, 100**flagShare)
 	}
-	fmt.Println()
 	return nil
 }
 
@@ -555,6 +569,32 @@ func cpuModel() string {
 		}
 	}
 	return runtime.GOARCH
+}
+
+// printLegend explains the table's columns, under it.
+func printLegend(w io.Writer, threads, runs int, validates bool) {
+	fmt.Fprintf(w, "\nColumns:\n")
+	fmt.Fprintf(w, "  1 thread, %d threads  GB/s = input bytes (10^9) / the best of %d runs' time, with GOMAXPROCS and the method's threads set to that count; every run's counts were checked equal to the reference method's first\n", threads, runs)
+	fmt.Fprintf(w, "  CPU                  the process's CPU time / (wall time × threads) in the best run of each column: under 100%% means other processes took cores, or the method does not keep its threads busy\n")
+	if validates {
+		fmt.Fprintf(w, "  validates            yes when the method reported an error on each of 5 corrupted inputs (one bad event each, in a part the task never reads); in brackets: errors reported / inputs, and which corruptions it caught\n")
+	}
+	fmt.Fprintf(w, "  how                  what the method does for the task\n")
+}
+
+// threadsWord is "1 thread " or "n threads", aligned.
+func threadsWord(n int) string {
+	if n == 1 {
+		return " 1 thread "
+	}
+	return fmt.Sprintf("%2d threads", n)
+}
+
+// progressf reports progress on standard error (-progress, on by default).
+func progressf(format string, args ...any) {
+	if *flagProgress || *flagVerbose {
+		fmt.Fprintf(os.Stderr, format+"\n", args...)
+	}
 }
 
 func logf(format string, args ...any) {
