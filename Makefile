@@ -213,6 +213,7 @@ bench-micro:
 # The vendored files must match the hashes recorded when they were vendored.
 check-vendor:
 	cd csrc && sha256sum --check --quiet SHA256SUMS
+	cd internal/inflate/libdeflate && sha256sum --check --quiet SHA256SUMS
 
 # Fetch the npm package, check that its simdjson files match csrc/SHA256SUMS
 # (byte-identical to upstream v3.9.4), copy them into csrc/, and bump the
