@@ -57,6 +57,30 @@ func Glob(patterns ...string) ([]string, error) {
 	return out, nil
 }
 
+// FileDone makes a stream or map over Files call fn as each file has been
+// read through: its path, the (uncompressed) bytes read, and its read or
+// decompression error (nil at its clean end). A map calls it from the
+// goroutine that read the file, concurrently for different files, a little
+// before the map's threads have parsed the file's last chunks; fn must be
+// safe for concurrent use. It suits progress reports.
+func FileDone(fn func(path string, n int64, err error)) StreamOption {
+	return func(c *streamConfig) { c.fileDone = fn }
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.n += int64(n)
+	}
+	return n, err
+}
+
 // checkFiles stats each path of a Files input.
 func checkFiles(paths []string) error {
 	for _, p := range paths {
@@ -89,7 +113,15 @@ func (s *Stream) readFile(path string, yield func(int, Document) bool) bool {
 		return false
 	}
 	defer closeIn()
-	return s.readAll(r, yield)
+	if s.cfg.fileDone == nil {
+		return s.readAll(r, yield)
+	}
+	cr := &countingReader{r: r}
+	ok := s.readAll(cr, yield)
+	if ok || s.err != nil {
+		s.cfg.fileDone(path, cr.n, s.err)
+	}
+	return ok
 }
 
 // File returns the file that the stream's current document comes from
@@ -190,7 +222,16 @@ func (m *mapper[S]) produceFile(path string, file int) {
 		return
 	}
 	defer closeIn()
-	m.produce(r, file)
+	if m.cfg.fileDone == nil {
+		m.produce(r, file)
+		return
+	}
+	cr := &countingReader{r: r}
+	m.produce(cr, file)
+	m.mu.Lock()
+	err = m.fileErrs[file]
+	m.mu.Unlock()
+	m.cfg.fileDone(path, cr.n, err)
 }
 
 var _ io.Reader = (*gzipReader)(nil)

@@ -90,6 +90,7 @@ type streamConfig struct {
 	onBad        func(*LineError)
 	concatenated bool
 	gzipBuf      int
+	fileDone     func(path string, n int64, err error)
 }
 
 func newStreamConfig(opts []StreamOption) streamConfig {
