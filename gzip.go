@@ -314,6 +314,12 @@ func (g *gzipReader) member() error {
 		case inflate.OK:
 			g.pos += used
 			g.outN, g.outPos = n, 0
+			if g.pos == len(g.in) && g.srcErr == nil {
+				// The last member: the compressed bytes are not needed
+				// any more (peak memory: input and output of one member).
+				inflate.Free(g.inBuf)
+				g.inBuf, g.in, g.pos = nil, nil, 0
+			}
 			return nil
 		case inflate.NoSpace:
 			if g.outCap < g.maxBuf {
