@@ -97,17 +97,19 @@ func (s *Stream) readFiles(yield func(int, Document) bool) {
 		s.err = err
 		return
 	}
+	var keep gzipBufs
+	defer keep.free()
 	for i, path := range s.in.files {
 		s.file, s.fileIdx = path, i
 		s.lines, s.lineOff = 0, 0
-		if !s.readFile(path, yield) {
+		if !s.readFile(path, &keep, yield) {
 			return
 		}
 	}
 }
 
-func (s *Stream) readFile(path string, yield func(int, Document) bool) bool {
-	r, closeIn, err := openFile(path, s.cfg.gzipBuf)
+func (s *Stream) readFile(path string, keep *gzipBufs, yield func(int, Document) bool) bool {
+	r, closeIn, err := openFile(path, s.cfg.gzipBuf, keep)
 	if err != nil {
 		s.err = err
 		return false
@@ -188,6 +190,8 @@ func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 					m.producerFail(errReaderGoexit, false)
 				}
 			}()
+			var keep gzipBufs
+			defer keep.free()
 			for {
 				j := int(next.Add(1)) - 1
 				if j >= len(paths) || m.stop.Load() {
@@ -199,7 +203,7 @@ func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 					return
 				default:
 				}
-				m.produceFile(paths[j], j)
+				m.produceFile(paths[j], j, &keep)
 			}
 			returned = true
 		}()
@@ -215,8 +219,8 @@ func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 	return shim.RunMap(c)
 }
 
-func (m *mapper[S]) produceFile(path string, file int) {
-	r, closeIn, err := openFile(path, m.cfg.gzipBuf)
+func (m *mapper[S]) produceFile(path string, file int, keep *gzipBufs) {
+	r, closeIn, err := openFile(path, m.cfg.gzipBuf, keep)
 	if err != nil {
 		m.readFailed(file, err)
 		return

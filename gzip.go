@@ -74,7 +74,10 @@ func gzipMagic(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x
 
 // openFile opens a file of a File or Files input, decompressing it when its
 // name ends in .gz or it starts with gzip's magic bytes.
-func openFile(path string, maxBuf int) (io.Reader, func(), error) {
+//
+// keep, when not nil, lends its buffers to the decompressor and gets them
+// back when the file is closed, for the next file (nil: buffers are freed).
+func openFile(path string, maxBuf int, keep *gzipBufs) (io.Reader, func(), error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -94,6 +97,7 @@ func openFile(path string, maxBuf int) (io.Reader, func(), error) {
 	}
 	if strings.HasSuffix(path, ".gz") || gzipMagic(hdr[:n]) {
 		g := newGzipReader(path, r, size, maxBuf)
+		g.keep = keep
 		return g, func() { g.close(); f.Close() }, nil
 	}
 	return r, func() { f.Close() }, nil
@@ -112,8 +116,9 @@ type gzipReader struct {
 	started bool
 	srcErr  error          // src's error after the buffered bytes (nil: io.EOF)
 	inBuf   unsafe.Pointer // C memory holding in
-	in      []byte         // the buffered compressed input
-	pos     int            // offset in in of the next member
+	inCap   int
+	in      []byte // the buffered compressed input
+	pos     int    // offset in in of the next member
 	dec     *inflate.Decompressor
 
 	out      unsafe.Pointer // C memory: the current member's output
@@ -121,6 +126,8 @@ type gzipReader struct {
 	outN     int
 	outPos   int
 	produced int64 // uncompressed bytes delivered
+
+	keep *gzipBufs // where buffers come from and go back to, or nil
 
 	stream     *gzip.Reader // streaming fallback, once started
 	cr         *countReader
@@ -137,11 +144,11 @@ func newGzipReader(name string, src io.Reader, size int64, maxBuf int) *gzipRead
 
 func (g *gzipReader) close() {
 	if g.inBuf != nil {
-		inflate.Free(g.inBuf)
+		g.keep.put(false, g.inBuf, g.inCap)
 		g.inBuf, g.in = nil, nil
 	}
 	if g.out != nil {
-		inflate.Free(g.out)
+		g.keep.put(true, g.out, g.outCap)
 		g.out = nil
 	}
 	if g.dec != nil {
@@ -162,7 +169,7 @@ func (g *gzipReader) start() error {
 		capacity = int(g.size) + 1 // one more byte to see the end
 	}
 	capacity = min(capacity, g.maxBuf)
-	buf := inflate.Malloc(capacity)
+	buf, capacity := g.keep.get(capacity)
 	if buf == nil {
 		return &Error{Code: ErrMemAlloc, Offset: -1}
 	}
@@ -187,7 +194,7 @@ func (g *gzipReader) start() error {
 		inflate.Free(buf)
 		buf, capacity = nb, nc
 	}
-	g.inBuf, g.in = buf, unsafe.Slice((*byte)(buf), n)
+	g.inBuf, g.inCap, g.in = buf, capacity, unsafe.Slice((*byte)(buf), n)
 	if err == nil {
 		// maxBuf bytes and more to come: stream it all.
 		return g.startStream(g.in)
@@ -297,6 +304,9 @@ func (g *gzipReader) member() error {
 		return g.fault(gzip.ErrHeader)
 	}
 	if g.out == nil {
+		g.out, g.outCap = g.keep.take()
+	}
+	if g.pos == 0 || g.out == nil { // the first member, or after a fallback
 		guess := 1 << 20
 		if g.pos == 0 && len(g.in) >= 18 {
 			// ISIZE of the last member: the whole output of a one-member
@@ -304,8 +314,10 @@ func (g *gzipReader) member() error {
 			// members may come before.
 			guess = max(guess, int(binary.LittleEndian.Uint32(g.in[len(g.in)-4:]))+1)
 		}
-		if err := g.grow(min(guess, g.maxBuf)); err != nil {
-			return err
+		if guess = min(guess, g.maxBuf); g.outCap < guess {
+			if err := g.grow(guess); err != nil {
+				return err
+			}
 		}
 	}
 	for {
@@ -317,7 +329,7 @@ func (g *gzipReader) member() error {
 			if g.pos == len(g.in) && g.srcErr == nil {
 				// The last member: the compressed bytes are not needed
 				// any more (peak memory: input and output of one member).
-				inflate.Free(g.inBuf)
+				g.keep.put(false, g.inBuf, g.inCap)
 				g.inBuf, g.in, g.pos = nil, nil, 0
 			}
 			return nil
@@ -370,6 +382,73 @@ func (g *gzipReader) grow(n int) error {
 	}
 	g.outCap = n
 	return nil
+}
+
+// gzipBufs keeps the buffers of one file's decompression for the next
+// file, read by the same goroutine (a Stream, a producer of a map over
+// Files): fresh memory is faulted in page by page, which cost more than a
+// fifth of the decompression time of a file. A nil *gzipBufs keeps nothing.
+type gzipBufs struct {
+	in, out       unsafe.Pointer
+	inCap, outCap int
+}
+
+// get returns an input buffer of at least n bytes (the one kept, or a new
+// one) and its capacity.
+func (k *gzipBufs) get(n int) (unsafe.Pointer, int) {
+	if k != nil && k.in != nil {
+		p, c := k.in, k.inCap
+		k.in, k.inCap = nil, 0
+		if c >= n {
+			return p, c
+		}
+		inflate.Free(p)
+	}
+	return inflate.Malloc(n), n
+}
+
+// take returns the output buffer kept (nil if none) and its capacity.
+func (k *gzipBufs) take() (unsafe.Pointer, int) {
+	if k == nil {
+		return nil, 0
+	}
+	p, c := k.out, k.outCap
+	k.out, k.outCap = nil, 0
+	return p, c
+}
+
+// put keeps buffer p (an output buffer if out, else an input buffer) of
+// capacity c for the next file, or frees it (nil k, or a larger one kept).
+func (k *gzipBufs) put(out bool, p unsafe.Pointer, c int) {
+	if p == nil {
+		return
+	}
+	if k == nil {
+		inflate.Free(p)
+		return
+	}
+	slot, slotCap := &k.in, &k.inCap
+	if out {
+		slot, slotCap = &k.out, &k.outCap
+	}
+	if *slot != nil {
+		if *slotCap >= c {
+			inflate.Free(p)
+			return
+		}
+		inflate.Free(*slot)
+	}
+	*slot, *slotCap = p, c
+}
+
+// free frees the buffers kept.
+func (k *gzipBufs) free() {
+	for _, p := range []unsafe.Pointer{k.in, k.out} {
+		if p != nil {
+			inflate.Free(p)
+		}
+	}
+	*k = gzipBufs{}
 }
 
 // countReader counts the bytes compress/gzip consumes (it reads a

@@ -53,7 +53,7 @@ func File(path string) Input { return Input{path: path} }
 // open returns the reader of a Reader or File input and its closer.
 func (in Input) open(c *streamConfig) (io.Reader, func(), error) {
 	if in.path != "" {
-		return openFile(in.path, c.gzipBuf)
+		return openFile(in.path, c.gzipBuf, nil)
 	}
 	if in.r == nil {
 		return nil, nil, errors.New("simdjson: empty Input (use Bytes, Reader, Gzip, File or Files)")

@@ -149,7 +149,8 @@ func runGz(size int64) error {
 				Validates bool    `json:"validates"`
 				OK        bool    `json:"ok"`
 				CPU       float64 `json:"cpu_share"`
-			}{rw.m.Name, rw.threads, round3(gbps(int(total), rw.best)), false, true, round3(rw.bestShare)}); err != nil {
+				CPUGBps   float64 `json:"gb_per_cpu_second"`
+			}{rw.m.Name, rw.threads, round3(gbps(int(total), rw.best)), false, true, round3(rw.bestShare), round3(cpuRate(total, rw))}); err != nil {
 				return err
 			}
 		}
@@ -161,14 +162,14 @@ func runGz(size int64) error {
 		len(man.Files), commas(total), commas(disk), *flagSeed, *flagRuns)
 	fmt.Printf("machine: %s, %d CPUs, %s, simdjson kernel %s; GOMAXPROCS = the column's threads\n\n",
 		cpuModel(), runtime.NumCPU(), runtime.Version(), nativeImplementation())
-	fmt.Printf("%-28s %8s %5s", "method", "1 thread", "CPU")
+	fmt.Printf("%-28s %8s %5s %6s", "method", "1 thread", "CPU", "GB/CPUs")
 	if threads > 1 {
 		fmt.Printf(" %9s %5s %7s", fmt.Sprintf("%d threads", threads), "CPU", "scaling")
 	}
 	fmt.Printf("  %s\n", "how")
 	for i := 0; i < len(rows); {
 		one := rows[i]
-		fmt.Printf("%-28s %8.3f %4.0f%%", one.m.Name, gbps(int(total), one.best), 100*one.bestShare)
+		fmt.Printf("%-28s %8.3f %4.0f%% %6.3f", one.m.Name, gbps(int(total), one.best), 100*one.bestShare, cpuRate(total, one))
 		i++
 		if threads > 1 {
 			all := rows[i]
@@ -179,6 +180,17 @@ func runGz(size int64) error {
 	}
 	fmt.Printf("\npeak RSS of this process (generation excluded when the files were already there): %s\n", peakRSS())
 	return nil
+}
+
+// cpuRate is the row's uncompressed bytes per second of process CPU time
+// (GB), over its best run: less sensitive than wall time to other processes
+// on a shared machine. gzip -dc's own process is not counted.
+func cpuRate(total int64, rw *row) float64 {
+	cpu := rw.bestShare * rw.best.Seconds() * float64(rw.threads)
+	if cpu <= 0 {
+		return 0
+	}
+	return float64(total) / cpu / 1e9
 }
 
 // gzFiles returns the manifest of the files in dir, writing them first when

@@ -11,6 +11,22 @@ package inflate
 #cgo CFLAGS: -O2 -g0
 #include <stdlib.h>
 #include "libdeflate/libdeflate.h"
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+// Buffers of 4 MiB and more are aligned to 2 MiB and, on Linux, marked for
+// transparent huge pages: faulting in a fresh gigabyte of output 4 KiB at a
+// time cost about a fifth of the decompression time (perf, this machine).
+static void *sj_inflate_malloc(size_t n) {
+	if (n < ((size_t)4 << 20)) return malloc(n);
+	void *p = NULL;
+	if (posix_memalign(&p, (size_t)2 << 20, n) != 0) return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	madvise(p, n, MADV_HUGEPAGE);
+#endif
+	return p;
+}
 
 #cgo noescape libdeflate_gzip_decompress_ex
 #cgo nocallback libdeflate_gzip_decompress_ex
@@ -67,7 +83,7 @@ func (d *Decompressor) Gzip(in []byte, out unsafe.Pointer, outCap int) (inUsed, 
 }
 
 // Malloc allocates n bytes of C memory (nil when out of memory).
-func Malloc(n int) unsafe.Pointer { return C.malloc(C.size_t(n)) }
+func Malloc(n int) unsafe.Pointer { return C.sj_inflate_malloc(C.size_t(n)) }
 
 // Free releases memory from Malloc.
 func Free(p unsafe.Pointer) { C.free(p) }
