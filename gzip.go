@@ -26,8 +26,8 @@ import (
 // by compress/gzip's streaming reader instead, in bounded memory but at its
 // speed. Builds without cgo use compress/gzip alone.
 //
-// A corrupt or truncated stream, a bad checksum or trailing bytes that are
-// not a gzip member stop the stream or map after the complete lines before
+// A corrupt, truncated or empty stream, a bad checksum or trailing bytes
+// that are not a gzip member stop the stream or map after the complete lines before
 // the fault with a *GzipError (errors.Is(err, io.ErrUnexpectedEOF) for a cut
 // stream, gzip.ErrChecksum, gzip.ErrHeader); r's own errors are returned as
 // Reader returns them.
@@ -201,6 +201,10 @@ func (g *gzipReader) start() error {
 	}
 	if err != io.EOF {
 		g.srcErr = err
+	} else if n == 0 {
+		// No byte at all is not a gzip stream (a download that failed
+		// leaves such a file): an error, not an empty input.
+		return g.fault(io.ErrUnexpectedEOF)
 	}
 	if g.dec = inflate.New(); g.dec == nil {
 		return &Error{Code: ErrMemAlloc, Offset: -1}
@@ -228,6 +232,9 @@ func (g *gzipReader) startStream(buffered []byte) error {
 	g.streamBase = int64(g.pos)
 	g.cr = &countReader{r: bufio.NewReaderSize(r, 256<<10)}
 	zr, err := gzip.NewReader(g.cr)
+	if err == io.EOF && g.pos == 0 {
+		err = io.ErrUnexpectedEOF // empty: see start
+	}
 	if err != nil {
 		return g.fault(err)
 	}

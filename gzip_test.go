@@ -60,8 +60,13 @@ func TestGzipInputs(t *testing.T) {
 	for name, z := range cases {
 		gzPath := writeFile(t, dir, name+".json.gz", z)
 		magicPath := writeFile(t, dir, name+".ndjson", z) // no .gz: recognised by its magic bytes
-		for _, opts := range [][]simdjson.StreamOption{nil, {simdjson.MaxGzipBuffer(64 << 10)}} {
-			label := fmt.Sprintf("%s/buf=%v", name, len(opts) > 0)
+		// 64 KiB: the compressed input does not fit (streamed from the
+		// start); 512 KiB: it fits, a member's output does not (streamed
+		// from that member).
+		require.Less(t, len(z), 512<<10)
+		require.Greater(t, len(data), 512<<10)
+		for _, opts := range [][]simdjson.StreamOption{nil, {simdjson.MaxGzipBuffer(64 << 10)}, {simdjson.MaxGzipBuffer(512 << 10)}} {
+			label := fmt.Sprintf("%s/opts=%d", name, len(opts))
 			inputs := map[string]func() simdjson.Input{
 				"File":      func() simdjson.Input { return simdjson.File(gzPath) },
 				"FileMagic": func() simdjson.Input { return simdjson.File(magicPath) },
@@ -100,6 +105,7 @@ func TestGzipFaults(t *testing.T) {
 		{"cut-middle", z[:len(z)/2], io.ErrUnexpectedEOF},
 		{"cut-trailer", z[:len(z)-3], io.ErrUnexpectedEOF},
 		{"cut-header", z[:5], io.ErrUnexpectedEOF},
+		{"empty", nil, io.ErrUnexpectedEOF},
 		{"corrupt", corrupt, nil},
 		{"crc", badCRC, gzip.ErrChecksum},
 		{"garbage", append(slices.Clone(z), "trailing garbage\n"...), gzip.ErrHeader},
