@@ -24,7 +24,10 @@ import (
 // is buffered whole and each member's output lands in one buffer, each at most
 // MaxGzipBuffer bytes (1 GiB by default). A longer input or member is read
 // by compress/gzip's streaming reader instead, in bounded memory but at its
-// speed. Builds without cgo use compress/gzip alone.
+// speed. Builds without cgo use compress/gzip alone. A member inflated whole
+// is delivered only once its CRC-32 and length check, so no byte of a
+// corrupt member is parsed; a streamed one, as compress/gzip delivers it,
+// before its trailer is checked.
 //
 // A corrupt, truncated or empty stream, a bad checksum or trailing bytes
 // that are not a gzip member stop the stream or map after the complete lines before
