@@ -356,3 +356,39 @@ func TestFilesErrors(t *testing.T) {
 	_, err = simdjson.Glob(filepath.Join(dir, "nothing-*.json"))
 	require.Error(t, err)
 }
+
+// FuzzGzip: the gzip reader against compress/gzip (multistream) over any
+// bytes, whole-member (libdeflate) and streamed: where compress/gzip reads
+// the input cleanly, the same bytes and no error; where it fails, an error,
+// after a prefix of what compress/gzip delivered (members that checked).
+// Never a panic.
+func FuzzGzip(f *testing.F) {
+	data, _ := numbered(300)
+	f.Add(gz(f, data), uint16(0))
+	f.Add(gz(f, data, 100, 2000), uint16(0))
+	f.Add(gz(f, data, 100, 2000), uint16(1))
+	f.Add(slices.Concat(gz(f, nil), gz(f, data)), uint16(0))
+	f.Add(gz(f, data)[:200], uint16(0))
+	f.Fuzz(func(t *testing.T, in []byte, small uint16) {
+		if len(in) == 0 {
+			return
+		}
+		maxBuf := 0
+		if small != 0 {
+			maxBuf = int(small) // streamed, or partly
+		}
+		got, err := simdjson.InflateAll(bytes.NewReader(in), maxBuf)
+		var want []byte
+		zr, werr := gzip.NewReader(bytes.NewReader(in))
+		if werr == nil {
+			want, werr = io.ReadAll(zr)
+		}
+		if werr == nil {
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+			return
+		}
+		require.Error(t, err, "compress/gzip: %v", werr)
+		require.True(t, bytes.HasPrefix(want, got), "output is not a prefix of compress/gzip's")
+	})
+}
