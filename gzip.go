@@ -176,6 +176,9 @@ func (g *gzipReader) start() error {
 	if buf == nil {
 		return &Error{Code: ErrMemAlloc, Offset: -1}
 	}
+	// Owned by g from here, so that close frees it even when src's Read
+	// panics (a map recovers that panic and closes the input).
+	g.inBuf, g.inCap = buf, capacity
 	n := 0
 	var err error
 	for {
@@ -190,14 +193,14 @@ func (g *gzipReader) start() error {
 		nc := min(2*capacity, g.maxBuf)
 		nb := inflate.Malloc(nc)
 		if nb == nil {
-			inflate.Free(buf)
 			return &Error{Code: ErrMemAlloc, Offset: -1}
 		}
 		copy(unsafe.Slice((*byte)(nb), nc), b[:n])
 		inflate.Free(buf)
 		buf, capacity = nb, nc
+		g.inBuf, g.inCap = buf, capacity
 	}
-	g.inBuf, g.inCap, g.in = buf, capacity, unsafe.Slice((*byte)(buf), n)
+	g.in = unsafe.Slice((*byte)(buf), n)
 	if err == nil {
 		// maxBuf bytes and more to come: stream it all.
 		return g.startStream(g.in)
