@@ -4,6 +4,7 @@
 #                       its own module), 1 GB of GH Archive-like events, every
 #                       method, GB/s table
 #   make demo           the small example: the seed task over testdata/
+#   make bench-gz       the seed task end to end from generated .json.gz files
 #   make bench-micro    the root package's go test benchmarks
 #   make bench-handles  Go handles vs native C++ simdjson, same work
 #   make vendor         re-vendor simdjson 3.9.4 from the npm registry, checking hashes
@@ -11,7 +12,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-results bench-micro bench-vet check-vendor vendor ci
+.PHONY: test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet check-vendor vendor ci
 
 # go test's output as without -v, then one line naming the tests that
 # skipped because the shared corpora are absent (internal/testsummary runs
@@ -77,7 +78,7 @@ test-gostd:
 # keys, 50 to 300 inputs a second here under the fuzzer) FUZZTIME_SLOW each.
 FUZZTIME ?= 10m
 FUZZTIME_SLOW ?= $(FUZZTIME)
-FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzToken
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzToken FuzzGzip
 FUZZ_SLOW := FuzzProjectionWide FuzzOptions
 # The targets of package json (the others are the root package's).
 FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzToken
@@ -201,6 +202,12 @@ BENCH_ARGS ?=
 bench:
 	cd bench && GOEXPERIMENT=jsonv2 $(GO) run . -size 1GB -runs 3 $(BENCH_ARGS)
 
+# The task from compressed files (bench/gz.go): the generated events as
+# hourly-sized .json.gz files (written once to a temporary directory, about
+# 0.15 bytes per byte of -size), read, inflated, parsed and counted.
+bench-gz:
+	cd bench && $(GO) run . -gz -size 1.9GB -runs 3 $(BENCH_ARGS)
+
 # bench/RESULTS.md's figures: N invocations (3 by default; the current ones
 # came from N=5), medians, chart (bench/results.sh).
 bench-results:
@@ -217,6 +224,7 @@ bench-micro:
 # The vendored files must match the hashes recorded when they were vendored.
 check-vendor:
 	cd csrc && sha256sum --check --quiet SHA256SUMS
+	cd internal/inflate/libdeflate && sha256sum --check --quiet SHA256SUMS
 
 # Fetch the npm package, check that its simdjson files match csrc/SHA256SUMS
 # (byte-identical to upstream v3.9.4), copy them into csrc/, and bump the

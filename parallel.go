@@ -121,6 +121,8 @@ type mapper[S any] struct {
 	haltOnce sync.Once
 	bufs     []unsafe.Pointer // owned by the producer while it runs
 	caps     []int
+	names    []string // the files of a File or Files input, by index
+	fileErrs []error  // the read errors of a Files input, by file
 }
 
 type mapWorker struct {
@@ -132,6 +134,7 @@ type mapWorker struct {
 
 type mapChunk struct {
 	slot     int
+	file     int // index in names
 	n        int
 	base     int64
 	lineBase int        // newlines before the chunk
@@ -145,6 +148,11 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 	}
 	if m.cfg.concatenated {
 		return nil, errors.New("simdjson: Map reads NDJSON: Concatenated is not supported")
+	}
+	if in.isFiles {
+		if err := checkFiles(in.files); err != nil {
+			return nil, err
+		}
 	}
 	if !shim.Available {
 		return nil, ErrNoCGO
@@ -200,8 +208,15 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 			c.Len, c.Cap = uint64(len(data)), uint64(cap(data))
 			rc = shim.RunMap(c)
 		}
+	} else if in.isFiles {
+		m.names = in.files
+		c.Reader = true
+		rc = m.runFiles(c, in.files)
 	} else {
-		r, closeIn, err := in.open()
+		if in.path != "" {
+			m.names = []string{in.path}
+		}
+		r, closeIn, err := in.open(&m.cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -213,7 +228,12 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 	for i := range m.workers {
 		bad = append(bad, m.workers[i].bad...)
 	}
-	slices.SortFunc(bad, func(a, b *LineError) int { return cmp.Compare(a.Offset, b.Offset) })
+	slices.SortFunc(bad, func(a, b *LineError) int {
+		if a.file != b.file {
+			return cmp.Compare(a.file, b.file)
+		}
+		return cmp.Compare(a.Offset, b.Offset)
+	})
 	if m.isData {
 		m.numberLines(bad)
 	}
@@ -428,7 +448,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 				continue
 			}
 			m.mu.Lock()
-			if m.bad == nil || le.Offset < m.bad.Offset {
+			if m.bad == nil || lineBefore(le, m.bad) {
 				m.bad = le
 			}
 			m.mu.Unlock()
@@ -495,6 +515,10 @@ func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineE
 		ch := wk.chunk
 		b := unsafe.Slice((*byte)(m.bufs[ch.slot]), ch.n)
 		le.Line = ch.lineBase + bytes.Count(b[:le.Offset-ch.base], []byte{'\n'}) + 1
+		le.file = ch.file
+		if ch.file < len(m.names) {
+			le.File = m.names[ch.file]
+		}
 	}
 	return le
 }
@@ -542,7 +566,7 @@ func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader, closeIn func()) in
 				m.producerFail(errReaderGoexit, false)
 			}
 		}()
-		m.produce(r)
+		m.produce(r, 0)
 		returned = true
 	}()
 	defer func() { // also when fn's goroutine exits (runtime.Goexit)
@@ -560,7 +584,7 @@ func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader, closeIn func()) in
 // longer than the chunk, up to the maximum document size; a longer line is
 // handed to the workers as a bad line and read through without being
 // buffered.
-func (m *mapper[S]) produce(r io.Reader) {
+func (m *mapper[S]) produce(r io.Reader, file int) {
 	var carry []byte
 	base := int64(0) // input offset of the slot's first byte
 	lines := 0       // newlines before base
@@ -618,7 +642,7 @@ func (m *mapper[S]) produce(r io.Reader) {
 			if err == io.EOF {
 				if have > 0 {
 					clear(b[have : have+Padding])
-					m.send(slot, data, base, &lines)
+					m.send(slot, file, data, base, &lines)
 				}
 				return
 			}
@@ -626,12 +650,12 @@ func (m *mapper[S]) produce(r io.Reader) {
 			if err != nil {
 				// Deliver the complete lines, then report the error.
 				if cut > 0 {
-					m.send(slot, data[:cut], base, &lines)
+					m.send(slot, file, data[:cut], base, &lines)
 				}
-				if have-cut > maxDoc && !m.sendBad(base+int64(cut), lines) {
+				if have-cut > maxDoc && !m.sendBad(file, base+int64(cut), lines) {
 					return
 				}
-				m.producerFail(err, true)
+				m.readFailed(file, err)
 				return
 			}
 			if cut == 0 && have <= maxDoc {
@@ -647,10 +671,10 @@ func (m *mapper[S]) produce(r io.Reader) {
 				carry = append(carry[:0], data[cut:]...)
 			}
 			if cut > 0 {
-				m.send(slot, data[:cut], base, &lines)
+				m.send(slot, file, data[:cut], base, &lines)
 			}
 			if over {
-				if !m.sendBad(base+int64(cut), lines) {
+				if !m.sendBad(file, base+int64(cut), lines) {
 					return
 				}
 				skipping = true
@@ -681,8 +705,8 @@ func (m *mapper[S]) alloc(slot, n int) bool {
 	return true
 }
 
-func (m *mapper[S]) send(slot int, data []byte, base int64, lines *int) {
-	ch := mapChunk{slot: slot, n: len(data), base: base, lineBase: *lines}
+func (m *mapper[S]) send(slot, file int, data []byte, base int64, lines *int) {
+	ch := mapChunk{slot: slot, file: file, n: len(data), base: base, lineBase: *lines}
 	*lines += bytes.Count(data, []byte{'\n'})
 	select {
 	case m.ready <- ch:
@@ -693,8 +717,11 @@ func (m *mapper[S]) send(slot int, data []byte, base int64, lines *int) {
 // sendBad hands the workers, in input order, the line at offset off (after
 // lines newlines), longer than the maximum document size. It reports
 // whether the producer goes on (under SkipBadLines).
-func (m *mapper[S]) sendBad(off int64, lines int) bool {
-	le := &LineError{Line: lines + 1, Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(m.cfg.maxDoc)}}
+func (m *mapper[S]) sendBad(file int, off int64, lines int) bool {
+	le := &LineError{Line: lines + 1, Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(m.cfg.maxDoc)}, file: file}
+	if file < len(m.names) {
+		le.File = m.names[file]
+	}
 	select {
 	case m.ready <- mapChunk{slot: -1, bad: le}:
 	case <-m.done:
@@ -738,7 +765,7 @@ func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint
 				wk.bad = append(wk.bad, ch.bad)
 			} else {
 				m.mu.Lock()
-				if m.bad == nil || ch.bad.Offset < m.bad.Offset {
+				if m.bad == nil || lineBefore(ch.bad, m.bad) {
 					m.bad = ch.bad
 				}
 				m.mu.Unlock()

@@ -7,7 +7,6 @@ import (
 	"io"
 	"iter"
 	"math"
-	"os"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
@@ -19,10 +18,13 @@ import (
 // Input is where a stream or a parallel map reads its documents: a byte
 // slice (Bytes), an io.Reader (Reader) or a file (File).
 type Input struct {
-	data   []byte
-	r      io.Reader
-	path   string
-	isData bool
+	data    []byte
+	r       io.Reader
+	path    string
+	isData  bool
+	gzip    bool     // r is gzip (Gzip)
+	files   []string // Files
+	isFiles bool
 }
 
 // Bytes reads documents from b, in place: b must not be modified until the
@@ -42,20 +44,23 @@ func Bytes(b []byte) Input { return Input{data: b, isData: true} }
 // with io.ErrNoProgress, as bufio does.
 func Reader(r io.Reader) Input { return Input{r: r} }
 
-// File reads documents from the named file in chunks, as Reader does.
+// File reads documents from the named file in chunks, as Reader does. A
+// gzip file (a name ending in .gz, or gzip's magic bytes) is decompressed as
+// Gzip does; bad lines (*LineError) and gzip faults (*GzipError) name the
+// file.
 func File(path string) Input { return Input{path: path} }
 
 // open returns the reader of a Reader or File input and its closer.
-func (in Input) open() (io.Reader, func(), error) {
+func (in Input) open(c *streamConfig) (io.Reader, func(), error) {
 	if in.path != "" {
-		f, err := os.Open(in.path)
-		if err != nil {
-			return nil, nil, err
-		}
-		return f, func() { f.Close() }, nil
+		return openFile(in.path, c.gzipBuf, nil)
 	}
 	if in.r == nil {
-		return nil, nil, errors.New("simdjson: empty Input (use Bytes, Reader or File)")
+		return nil, nil, errors.New("simdjson: empty Input (use Bytes, Reader, Gzip, File or Files)")
+	}
+	if in.gzip {
+		g := newGzipReader("", in.r, -1, c.gzipBuf)
+		return g, g.close, nil
 	}
 	return in.r, func() {}, nil
 }
@@ -84,6 +89,8 @@ type streamConfig struct {
 	skip         bool
 	onBad        func(*LineError)
 	concatenated bool
+	gzipBuf      int
+	fileDone     func(path string, n int64, err error)
 }
 
 func newStreamConfig(opts []StreamOption) streamConfig {
@@ -192,13 +199,27 @@ func Concatenated() StreamOption { return func(c *streamConfig) { c.concatenated
 // concatenated one): its 1-based line number, the byte offset where it
 // starts, and why it is bad (an *Error with the offset of the error).
 type LineError struct {
+	File   string // the file of a File or Files input, else empty
 	Line   int
-	Offset int64
+	Offset int64 // in the file's (uncompressed) bytes for File and Files
 	Err    error
+
+	file int // the index of File in a Files input
 }
 
 func (e *LineError) Error() string {
+	if e.File != "" {
+		return fmt.Sprintf("simdjson: %s: line %d (byte %d): %v", e.File, e.Line, e.Offset, e.Err)
+	}
 	return fmt.Sprintf("simdjson: line %d (byte %d): %v", e.Line, e.Offset, e.Err)
+}
+
+// lineBefore orders bad lines: by file (of a Files input), then offset.
+func lineBefore(a, b *LineError) bool {
+	if a.file != b.file {
+		return a.file < b.file
+	}
+	return a.Offset < b.Offset
 }
 
 // Unwrap returns the cause, so errors.Is(err, ErrTape) and the like work.
@@ -220,6 +241,9 @@ type Stream struct {
 	yieldGen uint64
 
 	index int
+	// The file being read (File and Files inputs) and its index.
+	file    string
+	fileIdx int
 	// Line numbers: newlines counted in the input before lineOff.
 	lines   int
 	lineOff int64
@@ -303,7 +327,18 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 			s.process(data, base, true, false, yield)
 			return
 		}
-		s.readAll(yield)
+		if s.in.isFiles {
+			s.readFiles(yield)
+			return
+		}
+		s.file = s.in.path
+		r, closeIn, err := s.in.open(&s.cfg)
+		if err != nil {
+			s.err = err
+			return
+		}
+		defer closeIn()
+		s.readAll(r, yield)
 	}
 }
 
@@ -476,7 +511,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 // Under SkipBadLines an NDJSON line is a bad line and the stream goes on
 // (true); otherwise the stream stops with it.
 func (s *Stream) overLimit(data []byte, base, off int64) bool {
-	le := &LineError{Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(s.cfg.maxDoc)}}
+	le := &LineError{File: s.file, file: s.fileIdx, Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(s.cfg.maxDoc)}}
 	le.Line = s.lineOf(data, base, off)
 	if s.cfg.skip && !s.cfg.concatenated {
 		s.bad = append(s.bad, le)
@@ -526,6 +561,7 @@ func docLen(batch []byte, d *shim.Doc) int {
 func (s *Stream) lineError(data []byte, base int64, pos int, window []byte, d shim.Doc) *LineError {
 	le := badLine(window, base+int64(pos), &d)
 	le.Line = s.lineOf(data, base, le.Offset)
+	le.File, le.file = s.file, s.fileIdx
 	return le
 }
 
@@ -557,18 +593,14 @@ func badLine(batch []byte, base int64, d *shim.Doc) *LineError {
 // chunk. The buffer grows for a line longer than the chunk, up to the
 // maximum document size; a longer line is reported and read through without
 // being buffered.
-func (s *Stream) readAll(yield func(int, Document) bool) {
-	r, closeIn, err := s.in.open()
-	if err != nil {
-		s.err = err
-		return
-	}
-	defer closeIn()
+//
+// It reports whether r ended (io.EOF) with the stream to go on.
+func (s *Stream) readAll(r io.Reader, yield func(int, Document) bool) bool {
 	size := s.cfg.chunk
 	buf := mallocBuf(size + Padding)
 	if buf == nil {
 		s.err = &Error{Code: ErrMemAlloc, Offset: -1}
-		return
+		return false
 	}
 	defer func() { shim.Free(buf) }()
 	have := 0        // bytes in buf
@@ -597,7 +629,7 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 		// the error is reported.
 		used, ok := s.process(data, base, eof, true, yield)
 		if !ok || eof {
-			return
+			return ok && eof
 		}
 		s.countLines(data[:used], base)
 		if rest := have - used; rest > s.cfg.maxDoc {
@@ -605,11 +637,11 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 			// than the limit: it is not buffered further.
 			off := base + int64(used)
 			if !s.overLimit(data, base, off) {
-				return
+				return false
 			}
 			if rerr != nil {
 				s.err = rerr
-				return
+				return false
 			}
 			var skipped int64
 			var nl bool
@@ -623,7 +655,7 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 		}
 		if rerr != nil {
 			s.err = rerr
-			return
+			return false
 		}
 		if used == 0 && have == size {
 			// One line (or document) fills the whole chunk: grow it, up to
@@ -632,7 +664,7 @@ func (s *Stream) readAll(yield func(int, Document) bool) {
 			nb := mallocBuf(ns + Padding)
 			if nb == nil {
 				s.err = &Error{Code: ErrMemAlloc, Offset: -1}
-				return
+				return false
 			}
 			copy(unsafe.Slice((*byte)(nb), ns+Padding), data)
 			shim.Free(buf)

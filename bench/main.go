@@ -18,7 +18,8 @@
 //
 // See RESULTS.md for the figures on the project's machine and the other
 // modes: -out (write the generated events), -in (read events from a file),
-// -reader (stream a file through io.Reader), -chart (SVG from -json output),
+// -reader (stream a file through io.Reader), -gz (the task end to end from
+// generated .json.gz files: gz.go), -chart (SVG from -json output),
 // -aggregate (medians over several invocations).
 package main
 
@@ -83,6 +84,9 @@ func run() error {
 	size, err := parseSize(*flagSize)
 	if err != nil {
 		return err
+	}
+	if *flagGz {
+		return runGz(size)
 	}
 	if *flagOut != "" {
 		return writeOut(s, *flagOut, size)

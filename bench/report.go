@@ -193,7 +193,11 @@ func writeChart(w io.Writer, path string) error {
 	var s strings.Builder
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
 	fmt.Fprintf(&s, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&s, `<text x="%.0f" y="22" font-size="15" font-weight="bold">Seed task over GH Archive-like NDJSON: GB/s (higher is better)</text>`+"\n", left-170)
+	title := "Seed task over GH Archive-like NDJSON: GB/s (higher is better)"
+	if *flagChartTitle != "" {
+		title = *flagChartTitle
+	}
+	fmt.Fprintf(&s, `<text x="%.0f" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", left-170, html.EscapeString(title))
 	legend := func(xx float64, color, label string) {
 		fmt.Fprintf(&s, `<rect x="%.0f" y="34" width="12" height="12" fill="%s"/><text x="%.0f" y="45">%s</text>`+"\n", xx, color, xx+16, html.EscapeString(label))
 	}
