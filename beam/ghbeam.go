@@ -164,7 +164,7 @@ func (fn *countFileFn) Setup() error {
 }
 
 // StartBundle counts bundles (the test of parallelism reads it).
-func (fn *countFileFn) StartBundle(ctx context.Context) {
+func (fn *countFileFn) StartBundle(ctx context.Context, _ func(string, int64)) {
 	bundlesCounter.Inc(ctx, 1)
 }
 
