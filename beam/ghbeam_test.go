@@ -451,3 +451,53 @@ func TestParseTable(t *testing.T) {
 		t.Fatal("ParseTable accepted a non-table")
 	}
 }
+
+// TestPipelineBenchGenerator: the bench generator's events (../bench, make
+// bench's data), cut into hourly .json.gz files, counted on prism as
+// encoding/json and ghcount count them. It builds ../bench, so -short skips
+// it.
+func TestPipelineBenchGenerator(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds ../bench")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command to build ../bench: %v", err)
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bench")
+	build := exec.Command(goCmd, "build", "-o", bin, ".")
+	build.Dir = "../bench"
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building ../bench: %v\n%s", err, out)
+	}
+	events := filepath.Join(dir, "events.ndjson")
+	if out, err := exec.Command(bin, "-size", "12MB", "-seed", "22", "-out", events).CombinedOutput(); err != nil {
+		t.Fatalf("bench -out: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(events)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	var paths []string
+	const hours = 6
+	for h := 0; h < hours; h++ {
+		lo, hi := len(lines)*h/hours, len(lines)*(h+1)/hours
+		paths = append(paths, writeGz(t, filepath.Join(dir, fmt.Sprintf("2024-01-01-%d.json.gz", h)), bytes.Join(lines[lo:hi], nil)))
+	}
+	want, bl, be := refCount(t, paths)
+	if bl != 0 || be != 0 {
+		t.Fatalf("the bench generator's events have %d bad lines, %d bad events", bl, be)
+	}
+	got, counters, err := runPipeline(t, Options{Input: filepath.Join(dir, "*.json.gz")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, "pipeline vs encoding/json", got, want)
+	sameTable(t, "pipeline vs ghcount", got, ghcountTable(t, paths))
+	if counters[MetricBytes] != int64(len(data)) {
+		t.Fatalf("bytes counter %d, want %d", counters[MetricBytes], len(data))
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -33,10 +34,15 @@ var (
 	output  = flag.String("output", "", "file the table is written to (default: a file in a temporary directory, removed after it is printed)")
 	bad     = flag.String("bad", ghbeam.BadStop, "bad lines and events: stop (fail the job) or skip (skip and count them as Beam counters)")
 	threads = flag.Int("threads", 0, "native threads of each file's map (0: 2)")
+	verbose = flag.Bool("v", false, "log the runner's INFO lines too")
 )
 
 func main() {
 	flag.Parse()
+	if !*verbose {
+		// prism logs each job's steps at INFO; warnings and errors stay.
+		slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	}
 	beam.Init() // a worker started by a runner serves it from here, and exits
 	if err := run(context.Background()); err != nil {
 		fmt.Fprintln(os.Stderr, "ghbeam:", err)
