@@ -154,8 +154,7 @@ type countFileFn struct {
 
 // Setup compiles the projection once per DoFn instance.
 func (fn *countFileFn) Setup() error {
-	proj, err := simdjson.NewProjectionCases(pointers,
-		simdjson.Case{Guard: 0, Values: []string{"PullRequestEvent"}, Fields: []int{1, 2}})
+	proj, err := NewFieldsProjection()
 	if err != nil {
 		return err
 	}
@@ -181,31 +180,68 @@ type fileCounts struct {
 	types, langs map[string]int64
 	events       int64
 	badEvents    int64
-	firstBad     error
 }
 
-func (fn *countFileFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(string, int64)) (err error) {
-	path := f.Metadata.Path
-	in, n, closeIn, err := OpenEvents(ctx, path)
+func (fn *countFileFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(string, int64)) error {
+	c, err := countFile(ctx, f.Metadata.Path, fn.proj, fn.Threads, fn.Skip)
 	if err != nil {
 		return err
+	}
+	for k, v := range c.Types {
+		emit(typePrefix+k, v)
+	}
+	for k, v := range c.Langs {
+		emit(langPrefix+k, v)
+	}
+	filesCounter.Inc(ctx, 1)
+	bytesCounter.Inc(ctx, c.Bytes)
+	eventsCounter.Inc(ctx, c.Events)
+	badLinesCounter.Inc(ctx, c.BadLines)
+	badEventsCounter.Inc(ctx, c.BadEvents)
+	return nil
+}
+
+// FileCounts are one file's counts.
+type FileCounts struct {
+	Table
+	Events, BadLines, BadEvents int64
+	// Bytes is the size of the events, decompressed.
+	Bytes int64
+}
+
+// NewFieldsProjection compiles the task's projection: the type, and for
+// pull request events only (a Case of the type) the action and the base
+// repository's language. The caller closes it.
+func NewFieldsProjection() (*simdjson.Projection, error) {
+	return simdjson.NewProjectionCases(pointers,
+		simdjson.Case{Guard: 0, Values: []string{"PullRequestEvent"}, Fields: []int{1, 2}})
+}
+
+// CountFile counts one file's events as the pipeline's DoFn does (the
+// baseline of the engine's overhead: the same work without Beam).
+func CountFile(ctx context.Context, path string, proj *simdjson.Projection, threads int, skip bool) (*FileCounts, error) {
+	return countFile(ctx, path, proj, threads, skip)
+}
+
+func countFile(ctx context.Context, path string, proj *simdjson.Projection, threads int, skip bool) (_ *FileCounts, err error) {
+	in, n, closeIn, err := OpenEvents(ctx, path)
+	if err != nil {
+		return nil, err
 	}
 	defer func() {
 		if cerr := closeIn(); cerr != nil && err == nil {
 			err = fmt.Errorf("%s: %w", path, cerr)
 		}
 	}()
-	threads := fn.Threads
 	if threads == 0 {
 		threads = 2
 	}
 	opts := []simdjson.StreamOption{simdjson.Threads(threads)}
 	var badLines int64
-	if fn.Skip {
+	if skip {
 		opts = append(opts, simdjson.SkipBadLines(func(*simdjson.LineError) { badLines++ }))
 	}
-	skip := fn.Skip
-	states, err := simdjson.MapFields(in, fn.proj,
+	states, err := simdjson.MapFields(in, proj,
 		func(int) *fileCounts { return &fileCounts{types: map[string]int64{}, langs: map[string]int64{}} },
 		func(c *fileCounts, row simdjson.Row) error {
 			if err := countRow(c, row); err != nil {
@@ -219,33 +255,22 @@ func (fn *countFileFn) ProcessElement(ctx context.Context, f fileio.ReadableFile
 	if err != nil {
 		var le *simdjson.LineError
 		if errors.As(err, &le) {
-			return fmt.Errorf("%s: line %d (byte %d): %w (run with the skip policy to skip and count bad lines)", path, le.Line, le.Offset, le.Err)
+			return nil, fmt.Errorf("%s: line %d (byte %d): %w (run with the skip policy to skip and count bad lines)", path, le.Line, le.Offset, le.Err)
 		}
-		return fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	total := &fileCounts{types: map[string]int64{}, langs: map[string]int64{}}
+	total := &FileCounts{Table: Table{Types: map[string]int64{}, Langs: map[string]int64{}}, BadLines: badLines, Bytes: *n}
 	for _, c := range states {
 		for k, v := range c.types {
-			total.types[k] += v
+			total.Types[k] += v
 		}
 		for k, v := range c.langs {
-			total.langs[k] += v
+			total.Langs[k] += v
 		}
-		total.events += c.events
-		total.badEvents += c.badEvents
+		total.Events += c.events
+		total.BadEvents += c.badEvents
 	}
-	for k, v := range total.types {
-		emit(typePrefix+k, v)
-	}
-	for k, v := range total.langs {
-		emit(langPrefix+k, v)
-	}
-	filesCounter.Inc(ctx, 1)
-	bytesCounter.Inc(ctx, *n)
-	eventsCounter.Inc(ctx, total.events)
-	badLinesCounter.Inc(ctx, badLines)
-	badEventsCounter.Inc(ctx, total.badEvents)
-	return nil
+	return total, nil
 }
 
 // countRow counts one event; an error is a bad event (see MetricBadEvents).
@@ -283,35 +308,45 @@ func fieldError(row simdjson.Row, i int) error {
 
 // OpenEvents opens one file of events as an input of the library, through
 // Beam's filesystems (so a gs:// path works as a local one does), decoding
-// gzip with compress/gzip when the name ends in .gz. *n counts the bytes
-// read after decompression once the map is done. It is the one place to
-// change to read gzip with the library's own input instead.
+// gzip with compress/gzip when the name ends in .gz (Decompressed). *n
+// counts the bytes read after decompression once the map is done. With
+// Decompressed, it is the one place to change to read gzip with the
+// library's own input instead.
 func OpenEvents(ctx context.Context, path string) (in simdjson.Input, n *int64, closeFn func() error, err error) {
+	r, closeFn, err := Decompressed(ctx, path)
+	if err != nil {
+		return simdjson.Input{}, nil, nil, err
+	}
+	cr := &countingReader{r: r}
+	return simdjson.Reader(cr), &cr.n, closeFn, nil
+}
+
+// Decompressed opens path through Beam's filesystems, through gzip when its
+// name ends in .gz.
+func Decompressed(ctx context.Context, path string) (r io.Reader, closeFn func() error, err error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
-		return simdjson.Input{}, nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	rc, err := fs.OpenRead(ctx, path)
 	if err != nil {
 		fs.Close()
-		return simdjson.Input{}, nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	closeFn = func() error {
 		err := rc.Close()
 		fs.Close()
 		return err
 	}
-	var r io.Reader = rc
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(bufio.NewReaderSize(rc, 1<<20))
-		if err != nil {
-			closeFn()
-			return simdjson.Input{}, nil, nil, fmt.Errorf("%s: %w", path, err)
-		}
-		r = zr
+	if !strings.HasSuffix(path, ".gz") {
+		return rc, closeFn, nil
 	}
-	cr := &countingReader{r: r}
-	return simdjson.Reader(cr), &cr.n, closeFn, nil
+	zr, err := gzip.NewReader(bufio.NewReaderSize(rc, 1<<20))
+	if err != nil {
+		closeFn()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return zr, closeFn, nil
 }
 
 type countingReader struct {

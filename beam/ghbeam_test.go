@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -25,11 +24,6 @@ import (
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	if !testing.Verbose() {
-		// prism logs each job and, for the tests of failures, each failed
-		// bundle at length; the tests check the errors they return.
-		slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	}
 	beam.Init()
 	os.Exit(m.Run())
 }

@@ -14,15 +14,18 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"log/slog"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
+	"github.com/simdjson-cgo/simdjson"
 	ghbeam "github.com/simdjson-cgo/simdjson/beam"
 
 	// The local runner, the default here.
@@ -35,13 +38,16 @@ var (
 	bad     = flag.String("bad", ghbeam.BadStop, "bad lines and events: stop (fail the job) or skip (skip and count them as Beam counters)")
 	threads = flag.Int("threads", 0, "native threads of each file's map (0: 2)")
 	verbose = flag.Bool("v", false, "log the runner's INFO lines too")
+
+	baseline      = flag.String("baseline", "", "instead of the pipeline, the same per-file work without Beam, to measure the engine's overhead: map (the DoFn's counting: gzip, then MapFields with the projection) or gunzip (decompression alone); local files only")
+	baselineFiles = flag.Int("baseline_files", 1, "with -baseline: files processed at once")
 )
 
 func main() {
 	flag.Parse()
 	if !*verbose {
 		// prism logs each job's steps at INFO; warnings and errors stay.
-		slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+		beamlog.LogLevel = "warn"
 	}
 	beam.Init() // a worker started by a runner serves it from here, and exits
 	if err := run(context.Background()); err != nil {
@@ -57,6 +63,9 @@ func run(ctx context.Context) error {
 	}
 	if st, err := os.Stat(in); err == nil && st.IsDir() {
 		in = filepath.Join(in, "*.json.gz")
+	}
+	if *baseline != "" {
+		return runBaseline(ctx, in)
 	}
 	out := *output
 	if out == "" {
@@ -103,4 +112,97 @@ func run(ctx context.Context) error {
 	fmt.Printf("\n%d files, %.3f GB of events (decompressed) in %.2f s: %.1f s/GB, %.3f GB/s\n",
 		counters[ghbeam.MetricFiles], gb, elapsed.Seconds(), elapsed.Seconds()/gb, gb/elapsed.Seconds())
 	return nil
+}
+
+// runBaseline does the DoFn's work over the matched files without Beam:
+// baselineFiles goroutines each take the next file.
+func runBaseline(ctx context.Context, glob string) error {
+	if *baseline != "map" && *baseline != "gunzip" {
+		return fmt.Errorf("--baseline %q: want map or gunzip", *baseline)
+	}
+	if *baselineFiles < 1 {
+		return fmt.Errorf("--baseline_files %d: want 1 or more", *baselineFiles)
+	}
+	paths, err := filepath.Glob(glob)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		return fmt.Errorf("no file matches %s", glob)
+	}
+	proj, err := ghbeam.NewFieldsProjection()
+	if err != nil {
+		return err
+	}
+	defer proj.Close()
+	var (
+		mu    sync.Mutex
+		total = &ghbeam.FileCounts{Table: ghbeam.Table{Types: map[string]int64{}, Langs: map[string]int64{}}}
+		next  = make(chan string)
+		errs  = make(chan error, *baselineFiles)
+	)
+	start := time.Now()
+	for w := 0; w < *baselineFiles; w++ {
+		go func() {
+			for path := range next {
+				c, err := countOne(ctx, path, proj)
+				if err != nil {
+					errs <- err
+					for range next {
+					}
+					return
+				}
+				mu.Lock()
+				for k, v := range c.Types {
+					total.Types[k] += v
+				}
+				for k, v := range c.Langs {
+					total.Langs[k] += v
+				}
+				total.Bytes += c.Bytes
+				total.BadLines += c.BadLines
+				total.BadEvents += c.BadEvents
+				mu.Unlock()
+			}
+			errs <- nil
+		}()
+	}
+	for _, p := range paths {
+		next <- p
+	}
+	close(next)
+	var first error
+	for w := 0; w < *baselineFiles; w++ {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	if first != nil {
+		return first
+	}
+	elapsed := time.Since(start)
+	if *baseline == "map" {
+		fmt.Print(total.Table.String())
+		fmt.Printf("\nbad lines %d, bad events %d\n", total.BadLines, total.BadEvents)
+	}
+	gb := float64(total.Bytes) / 1e9
+	fmt.Printf("\nbaseline %s, no Beam, %d files (%d at once): %.3f GB of events (decompressed) in %.2f s: %.1f s/GB, %.3f GB/s\n",
+		*baseline, len(paths), *baselineFiles, gb, elapsed.Seconds(), elapsed.Seconds()/gb, gb/elapsed.Seconds())
+	return nil
+}
+
+func countOne(ctx context.Context, path string, proj *simdjson.Projection) (*ghbeam.FileCounts, error) {
+	if *baseline == "map" {
+		return ghbeam.CountFile(ctx, path, proj, *threads, *bad == ghbeam.BadSkip)
+	}
+	r, closeFn, err := ghbeam.Decompressed(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer closeFn()
+	n, err := io.Copy(io.Discard, r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &ghbeam.FileCounts{Table: ghbeam.Table{}, Bytes: n}, nil
 }
