@@ -18,11 +18,14 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/simdjson-cgo/simdjson"
@@ -67,7 +70,11 @@ func run(ctx context.Context) error {
 	if *baseline != "" {
 		return runBaseline(ctx, in)
 	}
+	local := isLocal(*runners.Runner)
 	out := *output
+	if out == "" && !local {
+		return fmt.Errorf("--output is needed with --runner %s: a path every worker can write (gs://...)", *runners.Runner)
+	}
 	if out == "" {
 		dir, err := os.MkdirTemp("", "ghbeam")
 		if err != nil {
@@ -86,6 +93,10 @@ func run(ctx context.Context) error {
 		return err
 	}
 	elapsed := time.Since(start)
+	if *jobopts.Async || flagIs("dry_run", "true") {
+		fmt.Printf("job %s (not waited for); the table goes to %s\n", jobID(res), out)
+		return nil
+	}
 	_, text, err := ghbeam.ReadOutput(ctx, out)
 	if err != nil {
 		return fmt.Errorf("reading the table %s: %w", out, err)
@@ -205,4 +216,24 @@ func countOne(ctx context.Context, path string, proj *simdjson.Projection) (*ghb
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &ghbeam.FileCounts{Table: ghbeam.Table{}, Bytes: n}, nil
+}
+
+func isLocal(runner string) bool {
+	switch strings.ToLower(runner) {
+	case "", "prism", "prismrunner", "direct", "directrunner":
+		return true
+	}
+	return false
+}
+
+func flagIs(name, value string) bool {
+	f := flag.Lookup(name)
+	return f != nil && f.Value.String() == value
+}
+
+func jobID(res beam.PipelineResult) string {
+	if res == nil {
+		return "(dry run)"
+	}
+	return res.JobID()
 }
