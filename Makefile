@@ -7,12 +7,13 @@
 #   make bench-gz       the seed task end to end from generated .json.gz files
 #   make bench-micro    the root package's go test benchmarks
 #   make bench-handles  Go handles vs native C++ simdjson, same work
+#   make beam DIR=D     the seed task as an Apache Beam pipeline (beam/) over D's .json.gz files
 #   make vendor         re-vendor simdjson 3.9.4 from the npm registry, checking hashes
 
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet check-vendor vendor ci
+.PHONY: beam test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet check-vendor vendor ci
 
 # go test's output as without -v, then one line naming the tests that
 # skipped because the shared corpora are absent (internal/testsummary runs
@@ -195,6 +196,18 @@ vet:
 
 demo:
 	$(GO) run ./cmd/ghcount testdata/events.ndjson
+
+# The seed's task as an Apache Beam pipeline (beam/, its own module), on
+# prism, Beam's local runner, in process: DIR is a directory of .json.gz
+# files or a glob (relative to here, absolute, or gs://...); prints the
+# table, the pipeline's counters and the time. BEAM_ARGS adds flags of
+# beam/cmd/ghbeam, e.g. BEAM_ARGS="--bad skip --threads 4".
+DIR ?=
+BEAM_ARGS ?=
+beam:
+	@test -n "$(DIR)" || { echo "usage: make beam DIR=directory-of-json.gz-files (or a glob) [BEAM_ARGS=...]"; exit 2; }
+	@case "$(DIR)" in /*|*://*) in="$(DIR)";; *) in="$(CURDIR)/$(DIR)";; esac; \
+	cd beam && $(GO) run ./cmd/ghbeam --input "$$in" $(BEAM_ARGS)
 
 # The seed benchmark (bench/RESULTS.md). GOEXPERIMENT=jsonv2 builds the
 # json/v2 method in; BENCH_ARGS adds flags, e.g. BENCH_ARGS="-size 256MB".

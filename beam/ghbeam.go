@@ -1,0 +1,484 @@
+// Package ghbeam is the seed's task as an Apache Beam pipeline: count GitHub
+// events by type, and newly opened pull requests by the language of their
+// base repository, over many NDJSON files (.json.gz or plain), with this
+// library parsing each file inside a DoFn.
+//
+// The pipeline: match the input files (a glob on any filesystem Beam
+// supports: local paths, gs://, ...) → reshuffle them over the workers → a
+// DoFn runs MapFields with a projection of three JSON pointers over each
+// file and emits that file's partial counts → sum per key → one table,
+// written to a text file.
+//
+// The projection is compiled once per DoFn instance (Setup) and freed in
+// Teardown; the parsers of the map are the library's, kept by the process
+// across maps (up to one per CPU), so neither is made per element.
+package ghbeam
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+
+	"github.com/simdjson-cgo/simdjson"
+
+	// Filesystems the input and output paths may name.
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+)
+
+// Metric names, in namespace Namespace (Beam counters, summed over workers).
+const (
+	Namespace = "ghbeam"
+	// MetricFiles counts the files read, MetricBytes their bytes after
+	// decompression, MetricEvents the events counted.
+	MetricFiles  = "files"
+	MetricBytes  = "bytes"
+	MetricEvents = "events"
+	// MetricBadLines counts lines that are not one JSON value, skipped under
+	// BadSkip.
+	MetricBadLines = "bad_lines"
+	// MetricBadEvents counts lines that are JSON but not an event this task
+	// can count (no string "type"; a pull request event without a string
+	// payload.action; a language that is neither a string nor null), skipped
+	// under BadSkip.
+	MetricBadEvents = "bad_events"
+	// MetricBundles counts the bundles the counting DoFn processed.
+	MetricBundles = "bundles"
+)
+
+var (
+	filesCounter     = beam.NewCounter(Namespace, MetricFiles)
+	bytesCounter     = beam.NewCounter(Namespace, MetricBytes)
+	eventsCounter    = beam.NewCounter(Namespace, MetricEvents)
+	badLinesCounter  = beam.NewCounter(Namespace, MetricBadLines)
+	badEventsCounter = beam.NewCounter(Namespace, MetricBadEvents)
+	bundlesCounter   = beam.NewCounter(Namespace, MetricBundles)
+)
+
+// Bad-line policies.
+const (
+	// BadStop fails the file, and so the job, at the first bad line or bad
+	// event, with an error naming the file and the line.
+	BadStop = "stop"
+	// BadSkip skips bad lines and bad events and counts them
+	// (MetricBadLines, MetricBadEvents).
+	BadSkip = "skip"
+)
+
+// Options of the pipeline.
+type Options struct {
+	// Input is a glob of the event files (e.g. /data/2024-01-*.json.gz,
+	// gs://bucket/gharchive/2024-*.json.gz). Names ending in .gz are read
+	// through gzip.
+	Input string
+	// Output is the file the table is written to.
+	Output string
+	// Bad is BadStop (the default when empty) or BadSkip.
+	Bad string
+	// Threads is the number of native threads of each file's map (0: 2).
+	// A worker runs several bundles at once, each with its own map.
+	Threads int
+}
+
+// Keys of the partial counts: a prefix, then the event type or language.
+const (
+	typePrefix = "type\t"
+	langPrefix = "lang\t"
+	// NoLanguage stands for a null or missing base-repository language, as
+	// in ghcount's table.
+	NoLanguage = "(none)"
+)
+
+func init() {
+	register.DoFn3x1[context.Context, fileio.ReadableFile, func(string, int64), error](&countFileFn{})
+	register.Emitter2[string, int64]()
+	register.Function2x2(keyRow)
+	register.Function2x2(buildTable)
+	register.Iter1[string]()
+	beam.RegisterType(reflect.TypeOf((*countFileFn)(nil)).Elem())
+}
+
+// Build adds the pipeline to s and returns the PCollection of its one
+// element, the table (also written to o.Output).
+func Build(s beam.Scope, o Options) (beam.PCollection, error) {
+	bad := o.Bad
+	if bad == "" {
+		bad = BadStop
+	}
+	if bad != BadStop && bad != BadSkip {
+		return beam.PCollection{}, fmt.Errorf("ghbeam: bad-line policy %q: want %q or %q", o.Bad, BadStop, BadSkip)
+	}
+	if o.Input == "" || o.Output == "" {
+		return beam.PCollection{}, errors.New("ghbeam: an input glob and an output file are needed")
+	}
+	if o.Threads < 0 || o.Threads > simdjson.MaxThreads {
+		return beam.PCollection{}, fmt.Errorf("ghbeam: %d threads: want 0 to %d", o.Threads, simdjson.MaxThreads)
+	}
+	matched := fileio.MatchFiles(s.Scope("Match"), o.Input, fileio.MatchEmptyDisallow())
+	// Spread the files over workers (and prism's bundles): without it a
+	// runner may keep the whole match in one bundle.
+	files := fileio.ReadMatches(s.Scope("Files"), beam.Reshuffle(s.Scope("Spread"), matched))
+	partial := beam.ParDo(s.Scope("CountFile"), &countFileFn{Skip: bad == BadSkip, Threads: o.Threads}, files)
+	summed := stats.SumPerKey(s.Scope("Sum"), partial)
+	rows := beam.ParDo(s.Scope("Rows"), keyRow, summed)
+	table := beam.ParDo(s.Scope("Table"), buildTable, beam.GroupByKey(s.Scope("One"), rows))
+	textio.Write(s.Scope("Write"), o.Output, table)
+	return table, nil
+}
+
+// The three fields of each event: the type, and for pull request events
+// only (a Case of the type) the action and the base repository's language.
+var pointers = []string{"/type", "/payload/action", "/payload/pull_request/base/repo/language"}
+
+// countFileFn counts the events of one file per element.
+type countFileFn struct {
+	Skip    bool
+	Threads int
+
+	proj *simdjson.Projection
+}
+
+// Setup compiles the projection once per DoFn instance.
+func (fn *countFileFn) Setup() error {
+	proj, err := NewFieldsProjection()
+	if err != nil {
+		return err
+	}
+	fn.proj = proj
+	return nil
+}
+
+// StartBundle counts bundles (the test of parallelism reads it).
+func (fn *countFileFn) StartBundle(ctx context.Context, _ func(string, int64)) {
+	bundlesCounter.Inc(ctx, 1)
+}
+
+// Teardown frees the projection.
+func (fn *countFileFn) Teardown() {
+	if fn.proj != nil {
+		fn.proj.Close()
+		fn.proj = nil
+	}
+}
+
+// fileCounts is one map worker's counts.
+type fileCounts struct {
+	types, langs map[string]int64
+	events       int64
+	badEvents    int64
+}
+
+func (fn *countFileFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(string, int64)) error {
+	c, err := countFile(ctx, f.Metadata.Path, fn.proj, fn.Threads, fn.Skip)
+	if err != nil {
+		return err
+	}
+	for k, v := range c.Types {
+		emit(typePrefix+k, v)
+	}
+	for k, v := range c.Langs {
+		emit(langPrefix+k, v)
+	}
+	filesCounter.Inc(ctx, 1)
+	bytesCounter.Inc(ctx, c.Bytes)
+	eventsCounter.Inc(ctx, c.Events)
+	badLinesCounter.Inc(ctx, c.BadLines)
+	badEventsCounter.Inc(ctx, c.BadEvents)
+	return nil
+}
+
+// FileCounts are one file's counts.
+type FileCounts struct {
+	Table
+	Events, BadLines, BadEvents int64
+	// Bytes is the size of the events, decompressed.
+	Bytes int64
+}
+
+// NewFieldsProjection compiles the task's projection: the type, and for
+// pull request events only (a Case of the type) the action and the base
+// repository's language. The caller closes it.
+func NewFieldsProjection() (*simdjson.Projection, error) {
+	return simdjson.NewProjectionCases(pointers,
+		simdjson.Case{Guard: 0, Values: []string{"PullRequestEvent"}, Fields: []int{1, 2}})
+}
+
+// CountFile counts one file's events as the pipeline's DoFn does (the
+// baseline of the engine's overhead: the same work without Beam).
+func CountFile(ctx context.Context, path string, proj *simdjson.Projection, threads int, skip bool) (*FileCounts, error) {
+	return countFile(ctx, path, proj, threads, skip)
+}
+
+func countFile(ctx context.Context, path string, proj *simdjson.Projection, threads int, skip bool) (_ *FileCounts, err error) {
+	in, n, closeIn, err := OpenEvents(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := closeIn(); cerr != nil && err == nil {
+			err = fmt.Errorf("%s: %w", path, cerr)
+		}
+	}()
+	if threads == 0 {
+		threads = 2
+	}
+	opts := []simdjson.StreamOption{simdjson.Threads(threads)}
+	var badLines int64
+	if skip {
+		opts = append(opts, simdjson.SkipBadLines(func(*simdjson.LineError) { badLines++ }))
+	}
+	states, err := simdjson.MapFields(in, proj,
+		func(int) *fileCounts { return &fileCounts{types: map[string]int64{}, langs: map[string]int64{}} },
+		func(c *fileCounts, row simdjson.Row) error {
+			if err := countRow(c, row); err != nil {
+				if !skip {
+					return err
+				}
+				c.badEvents++
+			}
+			return nil
+		}, opts...)
+	if err != nil {
+		var le *simdjson.LineError
+		if errors.As(err, &le) {
+			return nil, fmt.Errorf("%s: line %d (byte %d): %w (run with the skip policy to skip and count bad lines)", path, le.Line, le.Offset, le.Err)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	total := &FileCounts{Table: Table{Types: map[string]int64{}, Langs: map[string]int64{}}, BadLines: badLines, Bytes: *n}
+	for _, c := range states {
+		for k, v := range c.types {
+			total.Types[k] += v
+		}
+		for k, v := range c.langs {
+			total.Langs[k] += v
+		}
+		total.Events += c.events
+		total.BadEvents += c.badEvents
+	}
+	return total, nil
+}
+
+// countRow counts one event; an error is a bad event (see MetricBadEvents).
+func countRow(c *fileCounts, row simdjson.Row) error {
+	typ, ok := row.Bytes(0)
+	if !ok {
+		return fieldError(row, 0)
+	}
+	if string(typ) == "PullRequestEvent" {
+		action, ok := row.Bytes(1)
+		if !ok {
+			return fieldError(row, 1)
+		}
+		if string(action) == "opened" {
+			if lang, ok := row.Bytes(2); ok {
+				c.langs[string(lang)]++
+			} else if row.IsNull(2) || row.Missing(2) {
+				c.langs[NoLanguage]++
+			} else {
+				return fieldError(row, 2)
+			}
+		}
+	}
+	c.types[string(typ)]++
+	c.events++
+	return nil
+}
+
+func fieldError(row simdjson.Row, i int) error {
+	if err := row.Err(i); err != nil {
+		return fmt.Errorf("event at byte %d, %s: %w", row.Offset(), pointers[i], err)
+	}
+	return fmt.Errorf("event at byte %d, %s: a %v, not a string", row.Offset(), pointers[i], row.Kind(i))
+}
+
+// OpenEvents opens one file of events as an input of the library, through
+// Beam's filesystems (so a gs:// path works as a local one does), decoding
+// gzip with compress/gzip when the name ends in .gz (Decompressed). *n
+// counts the bytes read after decompression once the map is done. With
+// Decompressed, it is the one place to change to read gzip with the
+// library's own input instead.
+func OpenEvents(ctx context.Context, path string) (in simdjson.Input, n *int64, closeFn func() error, err error) {
+	r, closeFn, err := Decompressed(ctx, path)
+	if err != nil {
+		return simdjson.Input{}, nil, nil, err
+	}
+	cr := &countingReader{r: r}
+	return simdjson.Reader(cr), &cr.n, closeFn, nil
+}
+
+// Decompressed opens path through Beam's filesystems, through gzip when its
+// name ends in .gz.
+func Decompressed(ctx context.Context, path string) (r io.Reader, closeFn func() error, err error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	rc, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		fs.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	closeFn = func() error {
+		err := rc.Close()
+		fs.Close()
+		return err
+	}
+	if !strings.HasSuffix(path, ".gz") {
+		return rc, closeFn, nil
+	}
+	zr, err := gzip.NewReader(bufio.NewReaderSize(rc, 1<<20))
+	if err != nil {
+		closeFn()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return zr, closeFn, nil
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// keyRow turns a summed count into one row of the table, all under one key
+// so that buildTable sees them together.
+func keyRow(k string, n int64) (int, string) {
+	return 0, k + "\t" + strconv.FormatInt(n, 10)
+}
+
+// buildTable formats the rows as ghcount prints its table.
+func buildTable(_ int, rows func(*string) bool) (string, error) {
+	t := Table{Types: map[string]int64{}, Langs: map[string]int64{}}
+	var row string
+	for rows(&row) {
+		kind, rest, ok1 := strings.Cut(row, "\t")
+		key, num, ok2 := strings.Cut(rest, "\t")
+		n, err := strconv.ParseInt(num, 10, 64)
+		if !ok1 || !ok2 || err != nil {
+			return "", fmt.Errorf("ghbeam: malformed row %q", row)
+		}
+		switch kind + "\t" {
+		case typePrefix:
+			t.Types[key] += n
+		case langPrefix:
+			t.Langs[key] += n
+		default:
+			return "", fmt.Errorf("ghbeam: malformed row %q", row)
+		}
+	}
+	return strings.TrimSuffix(t.String(), "\n"), nil
+}
+
+// Table is the seed task's result: events by type, opened pull requests by
+// base-repository language (NoLanguage for null or missing).
+type Table struct {
+	Types, Langs map[string]int64
+}
+
+// String formats t as ghcount does: two sections, each sorted by count
+// (descending), then name.
+func (t Table) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-28s %8s\n", "event type", "count")
+	for _, k := range sorted(t.Types) {
+		fmt.Fprintf(&b, "%-28s %8d\n", k, t.Types[k])
+	}
+	fmt.Fprintf(&b, "\n%-28s %8s\n", "opened PRs by language", "count")
+	for _, k := range sorted(t.Langs) {
+		fmt.Fprintf(&b, "%-28s %8d\n", k, t.Langs[k])
+	}
+	return b.String()
+}
+
+func sorted(m map[string]int64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+// ParseTable reads a table as Table.String and ghcount print it (other
+// lines of ghcount's output, before the first section or after a blank line
+// that ends the second, are ignored).
+func ParseTable(text string) (Table, error) {
+	t := Table{Types: map[string]int64{}, Langs: map[string]int64{}}
+	var into map[string]int64
+	sections := 0
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(trimmed, "event type") && strings.HasSuffix(trimmed, "count"):
+			into, sections = t.Types, sections+1
+			continue
+		case strings.HasPrefix(trimmed, "opened PRs by language") && strings.HasSuffix(trimmed, "count"):
+			into, sections = t.Langs, sections+1
+			continue
+		case trimmed == "":
+			into = nil
+			continue
+		case into == nil:
+			continue
+		}
+		i := strings.LastIndexAny(trimmed, " \t")
+		if i < 0 {
+			return t, fmt.Errorf("table line %q: no count", line)
+		}
+		n, err := strconv.ParseInt(trimmed[i+1:], 10, 64)
+		if err != nil {
+			return t, fmt.Errorf("table line %q: %v", line, err)
+		}
+		into[strings.TrimSpace(trimmed[:i])] += n
+	}
+	if sections != 2 {
+		return t, fmt.Errorf("not a table (%d of its 2 section headers found)", sections)
+	}
+	return t, nil
+}
+
+// ReadOutput reads the table the pipeline wrote to path (any Beam
+// filesystem).
+func ReadOutput(ctx context.Context, path string) (Table, string, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return Table{}, "", err
+	}
+	defer fs.Close()
+	rc, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		return Table{}, "", err
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(rc)
+	if err != nil {
+		return Table{}, "", err
+	}
+	t, err := ParseTable(string(b))
+	return t, string(b), err
+}
