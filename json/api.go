@@ -18,7 +18,6 @@ package json
 
 import (
 	"encoding/json"
-	"io"
 )
 
 // Types that carry no behaviour of their own: encoding/json's.
@@ -62,35 +61,3 @@ type (
 	// Deprecated: No longer used; kept for compatibility.
 	InvalidUTF8Error = json.InvalidUTF8Error
 )
-
-// Marshal returns the JSON encoding of v, as encoding/json's Marshal does
-// (it is encoding/json's encoder underneath).
-func Marshal(v any) ([]byte, error) { return json.Marshal(v) }
-
-// MarshalIndent is like Marshal but applies Indent to format the output,
-// as encoding/json's MarshalIndent does.
-func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	return json.MarshalIndent(v, prefix, indent)
-}
-
-// An Encoder writes JSON values to an output stream, as encoding/json's
-// Encoder does.
-type Encoder struct {
-	e *json.Encoder
-}
-
-// NewEncoder returns a new encoder that writes to w.
-func NewEncoder(w io.Writer) *Encoder { return &Encoder{e: json.NewEncoder(w)} }
-
-// Encode writes the JSON encoding of v to the stream, followed by a
-// newline character, as encoding/json's Encoder does.
-func (enc *Encoder) Encode(v any) error { return enc.e.Encode(v) }
-
-// SetIndent instructs the encoder to format each subsequent encoded value
-// as if indented by the package-level function Indent(dst, src, prefix,
-// indent). Calling SetIndent("", "") disables indentation.
-func (enc *Encoder) SetIndent(prefix, indent string) { enc.e.SetIndent(prefix, indent) }
-
-// SetEscapeHTML specifies whether problematic HTML characters should be
-// escaped inside JSON quoted strings. The default is true.
-func (enc *Encoder) SetEscapeHTML(on bool) { enc.e.SetEscapeHTML(on) }

@@ -1,0 +1,123 @@
+package json
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+	"unsafe"
+)
+
+const hexDigits = "0123456789abcdef"
+
+// safeByte[b] is set for the ASCII bytes a JSON string holds as they are
+// (not '"', '\\' or a control character); htmlSafeByte also excludes '<',
+// '>' and '&'.
+var safeByte, htmlSafeByte [256]bool
+
+func init() {
+	for b := 0x20; b < utf8.RuneSelf; b++ {
+		if b != '"' && b != '\\' {
+			safeByte[b] = true
+			htmlSafeByte[b] = b != '<' && b != '>' && b != '&'
+		}
+	}
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// needsEscape8 returns a word with the high bit set in each byte of w (8
+// bytes of a string, little-endian) that is not written as it is: a
+// control character, '"', '\\', a non-ASCII byte, and with html '<', '>'
+// and '&'. Bits above the first flagged byte may be set spuriously; the
+// first one is exact.
+func needsEscape8(w uint64, html bool) uint64 {
+	m := w | (w - lsb*0x20) // high bit: >= 0x80, or < 0x20 (borrow)
+	q := w ^ (lsb * '"')
+	m |= q - lsb
+	s := w ^ (lsb * '\\')
+	m |= s - lsb
+	if html {
+		l := w ^ (lsb * '<')
+		m |= l - lsb
+		g := w ^ (lsb * '>')
+		m |= g - lsb
+		a := w ^ (lsb * '&')
+		m |= a - lsb
+	}
+	return m & msb
+}
+
+// appendString appends s as a JSON string, escaped as encoding/json
+// escapes it: '"', '\\' and control characters (\b \f \n \r \t by name,
+// the others as \u00XX), with html '<', '>' and '&' as \u00XX, invalid
+// UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and \u2029. Runs of bytes
+// written as they are are found eight at a time.
+func appendString(dst []byte, str string, html bool) []byte {
+	s := unsafe.Slice(unsafe.StringData(str), len(str))
+	dst = append(dst, '"')
+	start := 0
+	i := 0
+	n := len(s)
+	for i < n {
+		if i+8 <= n {
+			m := needsEscape8(binary.LittleEndian.Uint64(s[i:]), html)
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		} else if b := s[i]; b < utf8.RuneSelf && (htmlSafeByte[b] || !html && safeByte[b]) {
+			i++
+			continue
+		}
+		b := s[i]
+		if b < utf8.RuneSelf {
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRune(s[i:])
+		if c == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if c == '\u2028' || c == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[c&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// appendBytesString is appendString for a []byte.
+func appendBytesString(dst, b []byte, html bool) []byte {
+	return appendString(dst, unsafe.String(unsafe.SliceData(b), len(b)), html)
+}
