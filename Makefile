@@ -76,7 +76,7 @@ FUZZTIME_SLOW ?= $(FUZZTIME)
 FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzToken
 FUZZ_SLOW := FuzzProjectionWide FuzzOptions
 # The targets of package json (the others are the root package's).
-FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzToken
+FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzToken
 fuzz:
 	@for f in $(FUZZ_TARGETS); do t=$(FUZZTIME); case " $(FUZZ_SLOW) " in *" $$f "*) t=$(FUZZTIME_SLOW);; esac; \
 	  pkg=.; case " $(FUZZ_JSON) " in *" $$f "*) pkg=./json;; esac; \
