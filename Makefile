@@ -73,7 +73,7 @@ test-gostd:
 # keys, 50 to 300 inputs a second here under the fuzzer) FUZZTIME_SLOW each.
 FUZZTIME ?= 10m
 FUZZTIME_SLOW ?= $(FUZZTIME)
-FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzToken
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzToken
 FUZZ_SLOW := FuzzProjectionWide FuzzOptions
 # The targets of package json (the others are the root package's).
 FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzToken
