@@ -1,9 +1,12 @@
 package json
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"io"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -108,9 +111,10 @@ type encState struct {
 	html     bool
 	ptrLevel uint
 	ptrSeen  map[any]struct{}
-	// Scratch for map keys, used as a stack by nested maps.
-	anyKVs []anyKV
-	keys   []mapKey
+	// Scratch for maps' keys and values, used as stacks by nested maps.
+	keys    []mapKey
+	order   []uint32
+	anyVals []any
 	// Slots for the values interfaces hold directly, by nesting level.
 	slots     [16]unsafe.Pointer
 	slotDepth int
@@ -126,14 +130,59 @@ func (e *encState) slot() *unsafe.Pointer {
 	return new(unsafe.Pointer)
 }
 
-type anyKV struct {
-	k string
-	v any
+// mapKey is a map's key as encoding/json sorts it (its string), with its
+// first eight bytes as a big-endian number (compared first), and the index
+// of its value.
+type mapKey struct {
+	s   string
+	pre uint64
+	i   int
 }
 
-type mapKey struct {
-	s string
-	i int
+func keyPrefix(s string) uint64 {
+	if len(s) >= 8 {
+		return binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+	}
+	var b [8]byte
+	copy(b[:], s)
+	return binary.BigEndian.Uint64(b[:])
+}
+
+// pushKey adds a key of the map being written.
+func (e *encState) pushKey(s string, i int) {
+	e.keys = append(e.keys, mapKey{s, keyPrefix(s), i})
+}
+
+// sortKeys sorts the keys pushed from base on, as encoding/json sorts map
+// keys (by their strings, bytewise), into e.order[base:], and returns
+// that.
+func (e *encState) sortKeys(base int) []uint32 {
+	n := len(e.keys) - base
+	for len(e.order) < base+n {
+		e.order = append(e.order, 0)
+	}
+	order := e.order[base : base+n]
+	for k := range order {
+		order[k] = uint32(base + k)
+	}
+	keys := e.keys
+	slices.SortFunc(order, func(a, b uint32) int {
+		ka, kb := &keys[a], &keys[b]
+		if ka.pre != kb.pre {
+			if ka.pre < kb.pre {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(ka.s, kb.s)
+	})
+	return order
+}
+
+// popKeys drops the keys pushed from base on.
+func (e *encState) popKeys(base int) {
+	clear(e.keys[base:])
+	e.keys = e.keys[:base]
 }
 
 // startDetectingCyclesAfter is encoding/json's: past this many nested
@@ -142,7 +191,7 @@ type mapKey struct {
 const startDetectingCyclesAfter = 1000
 
 // maxPooledBuf: buffers that grew larger are not kept.
-const maxPooledBuf = 1 << 20
+const maxPooledBuf = 16 << 20
 
 var encStatePool = sync.Pool{New: func() any { return &encState{buf: make([]byte, 0, 1024)} }}
 
@@ -163,8 +212,8 @@ func putEncState(e *encState) {
 	if len(e.ptrSeen) > 0 {
 		clear(e.ptrSeen)
 	}
-	clear(e.anyKVs[:cap(e.anyKVs)])
-	e.anyKVs = e.anyKVs[:0]
+	clear(e.anyVals[:cap(e.anyVals)])
+	e.anyVals = e.anyVals[:0]
 	clear(e.keys[:cap(e.keys)])
 	e.keys = e.keys[:0]
 	encStatePool.Put(e)
@@ -246,24 +295,27 @@ func (e *encState) mapStringAny(m map[string]any) {
 		e.ptrLevel--
 		return
 	}
-	base := len(e.anyKVs)
+	base, vbase := len(e.keys), len(e.anyVals)
 	for k, v := range m {
-		e.anyKVs = append(e.anyKVs, anyKV{k, v})
+		e.pushKey(k, len(e.anyVals))
+		e.anyVals = append(e.anyVals, v)
 	}
-	sortAnyKVs(e.anyKVs[base:])
+	n := len(e.keys) - base
+	e.sortKeys(base)
 	e.buf = append(e.buf, '{')
-	for i := base; i < base+len(m); i++ {
-		if i > base {
+	for j := range n {
+		if j > 0 {
 			e.buf = append(e.buf, ',')
 		}
-		kv := e.anyKVs[i]
-		e.buf = appendString(e.buf, kv.k, e.html)
+		k := &e.keys[e.order[base+j]]
+		e.buf = appendString(e.buf, k.s, e.html)
 		e.buf = append(e.buf, ':')
-		e.encodeAny(kv.v)
+		e.encodeAny(e.anyVals[k.i])
 	}
 	e.buf = append(e.buf, '}')
-	clear(e.anyKVs[base:])
-	e.anyKVs = e.anyKVs[:base]
+	e.popKeys(base)
+	clear(e.anyVals[vbase:])
+	e.anyVals = e.anyVals[:vbase]
 	e.ptrLevel--
 }
 

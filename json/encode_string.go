@@ -96,6 +96,18 @@ func appendString(dst []byte, str string, html bool) []byte {
 			start = i
 			continue
 		}
+		// Two- and three-byte sequences decoded here (all but U+2028 and
+		// U+2029 kept as they are); the rest by utf8.DecodeRune.
+		if b >= 0xC2 && b < 0xE0 && i+1 < n && s[i+1]&0xC0 == 0x80 {
+			i += 2
+			continue
+		}
+		if b&0xF0 == 0xE0 && i+2 < n && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
+			(b != 0xE0 || s[i+1] >= 0xA0) && (b != 0xED || s[i+1] < 0xA0) &&
+			(b != 0xE2 || s[i+1] != 0x80 || s[i+2]&^1 != 0xA8) {
+			i += 3
+			continue
+		}
 		c, size := utf8.DecodeRune(s[i:])
 		if c == utf8.RuneError && size == 1 {
 			dst = append(dst, s[start:i]...)

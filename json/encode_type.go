@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"slices"
+	"runtime"
 	"strconv"
-	"strings"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -34,7 +34,7 @@ type typeEnc struct {
 var (
 	encCache  sync.Map // reflect.Type → *typeEnc
 	encByWord sync.Map // type word → *typeEnc, for the dynamic types of interfaces
-	encMu    sync.Mutex
+	encMu     sync.Mutex
 	// encBuilding holds the encoders under construction (encMu held), so
 	// that recursive types refer to themselves.
 	encBuilding = map[reflect.Type]*typeEnc{}
@@ -86,8 +86,20 @@ func typeEncoderLocked(t reflect.Type) *typeEnc {
 // does: the Marshalers first (pointer receivers only where the value is
 // addressable), then the kind.
 func newTypeEnc(t reflect.Type, allowAddr bool) encFn {
-	if t == rawMessageType {
+	switch t {
+	case rawMessageType:
 		return encRawMessage
+	case timeType:
+		return encTime
+	case ptrTimeType:
+		return func(e *encState, p unsafe.Pointer, fl uint8) {
+			q := *(*unsafe.Pointer)(p)
+			if q == nil {
+				e.buf = append(e.buf, "null"...)
+				return
+			}
+			e.time((*time.Time)(q), ptrTimeType)
+		}
 	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) && !t.Implements(marshalerType) {
 		return condAddr(addrMarshalerEnc(t), newTypeEnc(t, false))
@@ -287,6 +299,35 @@ func encRawMessage(e *encState, p unsafe.Pointer, fl uint8) {
 	if e.buf, err = appendCompact(e.buf, m, e.html); err != nil {
 		e.fail(marshalerError(rawMessageType, err, false))
 	}
+}
+
+// encTime writes a time.Time as its MarshalJSON does (RFC 3339 with
+// nanoseconds, quoted), without the allocation of MarshalJSON's result;
+// the times MarshalJSON refuses (a year outside [0,9999], a zone offset of
+// 24 hours or more) get MarshalJSON's error.
+func encTime(e *encState, p unsafe.Pointer, fl uint8) { e.time((*time.Time)(p), timeType) }
+
+var ptrTimeType = reflect.PointerTo(timeType)
+
+// time writes *t; errType is the type MarshalJSON's error names.
+func (e *encState) time(t *time.Time, errType reflect.Type) {
+	start := len(e.buf)
+	e.buf = append(e.buf, '"')
+	b := t.AppendFormat(e.buf, time.RFC3339Nano)
+	// MarshalJSON's checks, on the same text: a year of four digits, a
+	// zone hour of two below 24.
+	n := len(b)
+	ok := b[start+1+4] == '-'
+	if ok && b[n-1] != 'Z' {
+		c := b[n-6]
+		ok = !('0' <= c && c <= '9') && 10*(b[n-5]-'0')+(b[n-4]-'0') < 24
+	}
+	if ok {
+		e.buf = append(b, '"')
+		return
+	}
+	e.buf = b[:start]
+	e.callMarshalJSON(*t, errType)
 }
 
 func encBool(e *encState, p unsafe.Pointer, fl uint8) {
@@ -565,10 +606,16 @@ func mapEnc(t reflect.Type) encFn {
 			}
 		}
 	}
+	switch t {
+	case reflect.TypeFor[map[string]any]():
+		return func(e *encState, p unsafe.Pointer, fl uint8) { e.mapStringAny(*(*map[string]any)(p)) }
+	case reflect.TypeFor[map[string]string]():
+		return func(e *encState, p unsafe.Pointer, fl uint8) { e.mapStringString(*(*map[string]string)(p)) }
+	}
 	elem := typeEncoderLocked(t.Elem())
 	vt := t.Elem()
 	size := vt.Size()
-	arrayOf := func(n int) reflect.Value { return reflect.New(reflect.ArrayOf(n, vt)).Elem() }
+	sliceType := reflect.SliceOf(vt)
 	textKey := kt.Kind() != reflect.String && kt.Implements(textMarshalerType)
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		mp := *(*unsafe.Pointer)(p)
@@ -587,7 +634,9 @@ func mapEnc(t reflect.Type) encFn {
 			e.ptrLevel--
 			return
 		}
-		vals := arrayOf(n)
+		// The values are copied out (a map's are not addressable), the
+		// keys resolved to their strings and sorted.
+		vals := reflect.MakeSlice(sliceType, n, n)
 		kv := reflect.New(kt).Elem()
 		base := len(e.keys)
 		var it reflect.MapIter
@@ -617,29 +666,60 @@ func mapEnc(t reflect.Type) encFn {
 			default:
 				ks = strconv.FormatUint(kv.Uint(), 10)
 			}
-			e.keys = append(e.keys, mapKey{ks, i})
+			e.pushKey(ks, i)
 			i++
 		}
-		keys := e.keys[base:]
-		slices.SortFunc(keys, func(a, b mapKey) int { return strings.Compare(a.s, b.s) })
-		vp := vals.Addr().UnsafePointer()
+		e.sortKeys(base)
+		vp := vals.UnsafePointer()
 		e.buf = append(e.buf, '{')
-		for j := range len(keys) {
+		for j := range i {
 			if j > 0 {
 				e.buf = append(e.buf, ',')
 			}
-			k := e.keys[base+j]
+			k := &e.keys[e.order[base+j]]
 			e.buf = appendString(e.buf, k.s, e.html)
 			e.buf = append(e.buf, ':')
 			elem.fn(e, unsafe.Add(vp, uintptr(k.i)*size), fl&^flAddr)
 		}
 		e.buf = append(e.buf, '}')
-		clear(e.keys[base:])
-		e.keys = e.keys[:base]
+		e.popKeys(base)
+		runtime.KeepAlive(vals)
 		e.ptrLevel--
 	}
 }
 
-func sortAnyKVs(kvs []anyKV) {
-	slices.SortFunc(kvs, func(a, b anyKV) int { return strings.Compare(a.k, b.k) })
+func (e *encState) mapStringString(m map[string]string) {
+	if m == nil {
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
+		ptr := *(*unsafe.Pointer)(unsafe.Pointer(&m))
+		e.enterCycle(ptr, func() reflect.Value { return reflect.ValueOf(m) })
+		defer delete(e.ptrSeen, ptr)
+	}
+	if len(m) == 0 {
+		e.buf = append(e.buf, "{}"...)
+		e.ptrLevel--
+		return
+	}
+	base := len(e.keys)
+	for k := range m {
+		e.pushKey(k, 0)
+	}
+	n := len(e.keys) - base
+	e.sortKeys(base)
+	e.buf = append(e.buf, '{')
+	for j := range n {
+		if j > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		k := &e.keys[e.order[base+j]]
+		e.buf = appendString(e.buf, k.s, e.html)
+		e.buf = append(e.buf, ':')
+		e.buf = appendString(e.buf, m[k.s], e.html)
+	}
+	e.buf = append(e.buf, '}')
+	e.popKeys(base)
+	e.ptrLevel--
 }

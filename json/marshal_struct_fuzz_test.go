@@ -176,36 +176,36 @@ type Outer struct {
 	*Other
 	tagged
 	hidden
-	Str     string            `json:"str"`
-	Quoted  int64             `json:"q,string"`
-	QFloat  float64           `json:"qf,string,omitempty"`
-	QStr    string            `json:"qs,string"`
-	QBool   *bool             `json:"qb,string"`
-	QU      uint16            `json:",string"`
-	F32     float32           `json:"f32"`
-	F64     float64           `json:"f64,omitempty"`
-	Skip    string            `json:"-"`
-	Dash    string            `json:"-,"`
-	Bad     string            `json:"a\"b"`
-	Odd     string            `json:"<odd>&"`
-	Ptr     *int              `json:"ptr"`
-	PtrOm   *string           `json:"ptrom,omitempty"`
-	Arr     [3]int8           `json:"arr"`
-	Arr0    [0]int            `json:"arr0,omitempty"`
-	Sl      []string          `json:"sl,omitempty"`
-	Bytes   []byte            `json:"bytes"`
-	IntMap  map[int]string    `json:"intmap"`
-	UMap    map[uint8]float32 `json:"umap,omitempty"`
-	TMap    map[fuzzTextKey]int   `json:"tmap"`
-	SMap    map[string]*Node  `json:"smap"`
-	VTMap   map[valText]int   `json:"vtmap,omitempty"`
-	Any     any               `json:"any"`
-	AnyOm   any               `json:"anyom,omitempty"`
-	VM      valMarsh          `json:"vm"`
-	VMP     *valMarsh         `json:"vmp"`
-	PM      ptrMarsh          `json:"pm"`
-	PMP     *ptrMarsh         `json:"pmp"`
-	PMs     []ptrMarsh        `json:"pms"`
+	Str     string              `json:"str"`
+	Quoted  int64               `json:"q,string"`
+	QFloat  float64             `json:"qf,string,omitempty"`
+	QStr    string              `json:"qs,string"`
+	QBool   *bool               `json:"qb,string"`
+	QU      uint16              `json:",string"`
+	F32     float32             `json:"f32"`
+	F64     float64             `json:"f64,omitempty"`
+	Skip    string              `json:"-"`
+	Dash    string              `json:"-,"`
+	Bad     string              `json:"a\"b"`
+	Odd     string              `json:"<odd>&"`
+	Ptr     *int                `json:"ptr"`
+	PtrOm   *string             `json:"ptrom,omitempty"`
+	Arr     [3]int8             `json:"arr"`
+	Arr0    [0]int              `json:"arr0,omitempty"`
+	Sl      []string            `json:"sl,omitempty"`
+	Bytes   []byte              `json:"bytes"`
+	IntMap  map[int]string      `json:"intmap"`
+	UMap    map[uint8]float32   `json:"umap,omitempty"`
+	TMap    map[fuzzTextKey]int `json:"tmap"`
+	SMap    map[string]*Node    `json:"smap"`
+	VTMap   map[valText]int     `json:"vtmap,omitempty"`
+	Any     any                 `json:"any"`
+	AnyOm   any                 `json:"anyom,omitempty"`
+	VM      valMarsh            `json:"vm"`
+	VMP     *valMarsh           `json:"vmp"`
+	PM      ptrMarsh            `json:"pm"`
+	PMP     *ptrMarsh           `json:"pmp"`
+	PMs     []ptrMarsh          `json:"pms"`
 	PMMap   map[string]ptrMarsh
 	VT      valText `json:"vt"`
 	PT      ptrText `json:"pt"`
