@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/simdjson-cgo/simdjson/internal/corpus"
 	sjson "github.com/simdjson-cgo/simdjson/json"
@@ -108,4 +109,64 @@ func TestEncodeCorpora(t *testing.T) {
 			compareErr(t, file+" Encode", nil, wb.Bytes(), gb.Bytes(), werr, gerr)
 		}
 	}
+}
+
+// benchEvent is a GitHub event as a service keeps it: the payload raw, the
+// time parsed.
+type benchEvent struct {
+	ID    string `json:"id"`
+	Type  string `json:"type"`
+	Actor struct {
+		ID         int64  `json:"id"`
+		Login      string `json:"login"`
+		GravatarID string `json:"gravatar_id"`
+		URL        string `json:"url"`
+		AvatarURL  string `json:"avatar_url"`
+	} `json:"actor"`
+	Repo struct {
+		ID   int64  `json:"id"`
+		Name string `json:"name"`
+		URL  string `json:"url"`
+	} `json:"repo"`
+	Payload   sjson.RawMessage `json:"payload"`
+	Public    bool             `json:"public"`
+	CreatedAt time.Time        `json:"created_at"`
+}
+
+// BenchmarkEncodeEvents: github_events.json's events as []benchEvent
+// (RawMessage payloads, time.Time), through an Encoder and encoding/json's.
+func BenchmarkEncodeEvents(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(corpus.SharedData(b, "jsonexamples"), "github_events.json"))
+	if err != nil {
+		b.Skip(err)
+	}
+	var events []benchEvent
+	if err := stdjson.Unmarshal(data, &events); err != nil {
+		b.Fatal(err)
+	}
+	out, _ := stdjson.Marshal(events)
+	got, _ := sjson.Marshal(events)
+	if !bytes.Equal(out, got) {
+		b.Fatal("bytes differ from encoding/json's")
+	}
+	b.Run("Encoder", func(b *testing.B) {
+		b.SetBytes(int64(len(out)))
+		b.ReportAllocs()
+		enc := sjson.NewEncoder(io.Discard)
+		for b.Loop() {
+			if err := enc.Encode(events); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("std", func(b *testing.B) {
+		b.SetBytes(int64(len(out)))
+		b.ReportAllocs()
+		enc := stdjson.NewEncoder(io.Discard)
+		for b.Loop() {
+			if err := enc.Encode(events); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

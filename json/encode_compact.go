@@ -39,6 +39,9 @@ const maxCompactDepth = 9000
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func skipSpace(src []byte, i int) int {
+	if i < len(src) && src[i] > ' ' {
+		return i
+	}
 	for i < len(src) && isSpaceByte(src[i]) {
 		i++
 	}
@@ -189,24 +192,18 @@ func scanNumber(src []byte, i int) int {
 }
 
 // compactMask8 flags, in w, the string bytes compactString must look at:
-// '"', '\\', control characters and, with html, '<', '>', '&' and
-// non-ASCII bytes (for U+2028 and U+2029). The first flag is exact.
+// '"', '\\', control characters and, with html, '<', '>', '&' and 0xE2
+// (which starts U+2028 and U+2029). The lowest flag is exact; bytes above
+// a flagged one may be flagged spuriously (borrows), and compactString
+// checks the byte it stops at.
 func compactMask8(w uint64, html bool) uint64 {
-	m := (w - lsb*0x20) &^ w // < 0x20 (ASCII)
-	q := w ^ (lsb * '"')
-	m |= (q - lsb) &^ q
-	s := w ^ (lsb * '\\')
-	m |= (s - lsb) &^ s
-	if html {
-		m |= w
-		l := w ^ (lsb * '<')
-		m |= l - lsb
-		g := w ^ (lsb * '>')
-		m |= g - lsb
-		a := w ^ (lsb * '&')
-		m |= a - lsb
+	if !html {
+		return ((w - lsb*0x20) | ((w ^ lsb*'"') - lsb) | ((w ^ lsb*'\\') - lsb)) &^ w & msb
 	}
-	return m & msb
+	// '"' (0x22) and '&' (0x26) differ in bit 2 only, '<' (0x3c) and '>'
+	// (0x3e) in bit 1.
+	e := w ^ lsb*0xE2
+	return (((w-lsb*0x20)|((w&^(lsb*4))^lsb*'"'-lsb)|((w&^(lsb*2))^lsb*'<'-lsb)|((w^lsb*'\\')-lsb))&^w | (e-lsb)&^e) & msb
 }
 
 // compactString copies the string literal at src[i] (a '"'), validating

@@ -5,6 +5,8 @@ import (
 	stdjson "encoding/json"
 	"errors"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -162,4 +164,87 @@ func TestEncodeDeep(t *testing.T) {
 	want, werr := stdjson.Marshal(deep)
 	got, gerr := sjson.Marshal(deep)
 	compareErr(t, "Marshal deep", nil, want, got, werr, gerr)
+}
+
+// TestMarshalStringBytes: every byte, and the sequences around U+2028 and
+// invalid UTF-8, at every position of strings of 1 to 24 bytes (the eight-
+// byte scan's words, its overlapping last word and its byte loop), escaped
+// as encoding/json escapes them, with HTML escaping on and off.
+func TestMarshalStringBytes(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	var pieces []string
+	for b := range 256 {
+		pieces = append(pieces, string([]byte{byte(b)}))
+	}
+	pieces = append(pieces, "\u2028", "\u2029", "\xe2\x80", "\xe2\x80\xa7", "é", "日", "\xed\xa0\x80", "\xf0\x9f\x98\x80", "\xf0\x9f\x98")
+	for n := 1; n <= 24; n++ {
+		for pos := 0; pos < n; pos++ {
+			for _, p := range pieces {
+				s := strings.Repeat("a", pos) + p + strings.Repeat("b", max(0, n-pos-1))
+				for _, html := range []bool{true, false} {
+					var wb, gb bytes.Buffer
+					we, ge := stdjson.NewEncoder(&wb), sjson.NewEncoder(&gb)
+					we.SetEscapeHTML(html)
+					ge.SetEscapeHTML(html)
+					werr, gerr := we.Encode(s), ge.Encode(s)
+					if werr != nil || gerr != nil || !bytes.Equal(wb.Bytes(), gb.Bytes()) {
+						t.Fatalf("Encode(%q) html %v: %q, %v; want %q", s, html, gb.Bytes(), gerr, wb.Bytes())
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMarshalFloats: floats near the integer fast path's bounds and
+// encoding/json's 'e' cutoffs, as float64 and float32, encode to
+// encoding/json's bytes.
+func TestMarshalFloats(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	var fs []float64
+	for _, base := range []float64{0, 1, 1 << 24, 1 << 53, 1e15, 1e16, 1e20, 1e21, 1e-6, 1e-7, 123456789, 0.1} {
+		for _, d := range []float64{-2, -1, -0.5, 0, 0.5, 1, 2} {
+			fs = append(fs, base+d, -(base + d), math.Nextafter(base, math.Inf(1)), math.Nextafter(base, math.Inf(-1)))
+		}
+	}
+	fs = append(fs, math.Copysign(0, -1), math.MaxFloat64, math.SmallestNonzeroFloat64, math.MaxInt64, math.MinInt64, 1<<63, -(1 << 63))
+	for _, f := range fs {
+		for _, v := range []any{f, float32(f), struct {
+			A float64
+			B float32
+			C float64 `json:",string"`
+		}{f, float32(f), f}} {
+			want, werr := stdjson.Marshal(v)
+			got, gerr := sjson.Marshal(v)
+			compareErr(t, "Marshal", []byte(strconv.FormatFloat(f, 'g', -1, 64)), want, got, werr, gerr)
+		}
+	}
+}
+
+// TestMarshalRawMessageBytes: RawMessages holding a string with every
+// byte, and the sequences around U+2028, at every position of 1 to 24
+// bytes, with whitespace around, are compacted, validated and escaped as
+// encoding/json does (errors included), with HTML escaping on and off.
+func TestMarshalRawMessageBytes(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	var pieces []string
+	for b := range 256 {
+		pieces = append(pieces, string([]byte{byte(b)}))
+	}
+	pieces = append(pieces, "\u2028", "\u2029", "\xe2\x80", "\xe2\x80\xa7", `\u00e9`, `\n`, `\x`, `\u12`, "日")
+	for n := 1; n <= 24; n++ {
+		for pos := 0; pos < n; pos++ {
+			for _, p := range pieces {
+				raw := sjson.RawMessage(" [\"" + strings.Repeat("a", pos) + p + strings.Repeat("b", max(0, n-pos-1)) + "\" , 1]\n")
+				for _, html := range []bool{true, false} {
+					var wb, gb bytes.Buffer
+					we, ge := stdjson.NewEncoder(&wb), sjson.NewEncoder(&gb)
+					we.SetEscapeHTML(html)
+					ge.SetEscapeHTML(html)
+					werr, gerr := we.Encode(raw), ge.Encode(raw)
+					compareErr(t, "Encode", raw, wb.Bytes(), gb.Bytes(), werr, gerr)
+				}
+			}
+		}
+	}
 }

@@ -407,6 +407,13 @@ func (e *encState) float32(f float32, quoted bool) {
 // (by the magnitude at bits), 'e' outside with a two-digit negative
 // exponent shortened to one.
 func appendFloat(b []byte, f float64, bits int) []byte {
+	// Integers below 2^53 (2^24 for float32), whose shortest form is their
+	// digits: no two such integers are within an ulp of each other. Not
+	// -0, which keeps its sign.
+	if t := int64(f); float64(t) == f && (t != 0 || !math.Signbit(f)) &&
+		(bits == 64 && t > -1<<53 && t < 1<<53 || bits == 32 && t > -1<<24 && t < 1<<24) {
+		return appendInt(b, t)
+	}
 	abs := math.Abs(f)
 	fmtc := byte('f')
 	if abs != 0 {
