@@ -17,6 +17,11 @@ import (
 // (an error, or nesting deep enough to be near the scanner's limit) goes
 // to encoding/json's Compact, whose answer is used.
 func appendCompact(dst, src []byte, html bool) ([]byte, error) {
+	if compactAlready(src, html) {
+		// Valid, without whitespace and with nothing to escape: copied
+		// as it is.
+		return append(dst, src...), nil
+	}
 	if out, ok := appendCompactFast(dst, src, html); ok {
 		return out, nil
 	}
@@ -145,6 +150,138 @@ key:
 	dst = append(dst, ':')
 	i++
 	goto value
+}
+
+// compactAlready reports whether src is one valid JSON value that
+// compaction leaves as it is: no whitespace outside strings, and with html
+// nothing to escape in them. It reads src only (appendCompactFast decides
+// the rest).
+func compactAlready(src []byte, html bool) bool {
+	var stackBuf [32]byte
+	stack := stackBuf[:0]
+	n := len(src)
+	i := 0
+value:
+	if i >= n {
+		return false
+	}
+	switch c := src[i]; c {
+	case '{', '[':
+		i++
+		if i < n && src[i] == c+2 {
+			i++
+			goto after
+		}
+		if len(stack) >= maxCompactDepth {
+			return false
+		}
+		stack = append(stack, c)
+		if c == '{' {
+			goto key
+		}
+		goto value
+	case '"':
+		if i = scanString(src, i, html); i < 0 {
+			return false
+		}
+	case 't':
+		if n-i < 4 || string(src[i:i+4]) != "true" {
+			return false
+		}
+		i += 4
+	case 'f':
+		if n-i < 5 || string(src[i:i+5]) != "false" {
+			return false
+		}
+		i += 5
+	case 'n':
+		if n-i < 4 || string(src[i:i+4]) != "null" {
+			return false
+		}
+		i += 4
+	default:
+		if i = scanNumber(src, i); i < 0 {
+			return false
+		}
+	}
+after:
+	if len(stack) == 0 {
+		return i == n
+	}
+	if i >= n {
+		return false
+	}
+	switch top := stack[len(stack)-1]; src[i] {
+	case ',':
+		i++
+		if top == '{' {
+			goto key
+		}
+		goto value
+	case top + 2:
+		stack = stack[:len(stack)-1]
+		i++
+		goto after
+	}
+	return false
+key:
+	if i >= n || src[i] != '"' {
+		return false
+	}
+	if i = scanString(src, i, html); i < 0 || i >= n || src[i] != ':' {
+		return false
+	}
+	i++
+	goto value
+}
+
+// scanString returns the index after the string literal at src[i] (a
+// '"'), or -1 when it is invalid or, with html, holds a character to
+// escape.
+func scanString(src []byte, i int, html bool) int {
+	n := len(src)
+	i++
+	for {
+		for i+8 <= n {
+			m := compactMask8(binary.LittleEndian.Uint64(src[i:]), html)
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		if i >= n {
+			return -1
+		}
+		switch c := src[i]; {
+		case c == '"':
+			return i + 1
+		case c == '\\':
+			if i+1 >= n {
+				return -1
+			}
+			switch src[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > n || !isHex(src[i+2]) || !isHex(src[i+3]) || !isHex(src[i+4]) || !isHex(src[i+5]) {
+					return -1
+				}
+				i += 6
+			default:
+				return -1
+			}
+		case c < 0x20:
+			return -1
+		case html && (c == '<' || c == '>' || c == '&'):
+			return -1
+		case html && c == 0xE2 && i+2 < n && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8:
+			return -1
+		default:
+			i++
+		}
+	}
 }
 
 // scanNumber returns the end of the number literal at src[i], or -1.
