@@ -249,7 +249,7 @@ func (e *encState) encodeAny(x any) {
 		e.buf = appendString(e.buf, v, e.html)
 		return
 	case float64:
-		e.float64(v, false)
+		e.float64(v, false, nil, nil)
 		return
 	case bool:
 		if v {

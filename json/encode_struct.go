@@ -162,7 +162,7 @@ fieldLoop:
 				e.buf = append(e.buf, "false"...)
 			}
 		case ekFloat64:
-			e.float64(*(*float64)(fp), false)
+			e.float64(*(*float64)(fp), false, f.te.t, fp)
 		case ekRaw:
 			encRawMessage(e, fp, 0)
 		default:

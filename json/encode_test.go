@@ -207,6 +207,13 @@ func TestMarshalFloats(t *testing.T) {
 			fs = append(fs, base+d, -(base + d), math.Nextafter(base, math.Inf(1)), math.Nextafter(base, math.Inf(-1)))
 		}
 	}
+	type named float64
+	type named32 float32
+	for _, v := range []any{named(math.NaN()), named32(math.Inf(1)), struct{ N named }{named(math.Inf(-1))}, []named32{named32(math.NaN())}} {
+		_, werr := stdjson.Marshal(v)
+		_, gerr := sjson.Marshal(v)
+		compareErr(t, "Marshal of a named float", nil, nil, nil, werr, gerr)
+	}
 	fs = append(fs, math.Copysign(0, -1), math.MaxFloat64, math.SmallestNonzeroFloat64, math.MaxInt64, math.MinInt64, 1<<63, -(1 << 63))
 	for _, f := range fs {
 		for _, v := range []any{f, float32(f), struct {

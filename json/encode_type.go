@@ -140,11 +140,11 @@ func newTypeEnc(t reflect.Type, allowAddr bool) encFn {
 		return encUint[uintptr]
 	case reflect.Float32:
 		return func(e *encState, p unsafe.Pointer, fl uint8) {
-			e.float32(*(*float32)(p), fl&flQuoted != 0)
+			e.float32(*(*float32)(p), fl&flQuoted != 0, t, p)
 		}
 	case reflect.Float64:
 		return func(e *encState, p unsafe.Pointer, fl uint8) {
-			e.float64(*(*float64)(p), fl&flQuoted != 0)
+			e.float64(*(*float64)(p), fl&flQuoted != 0, t, p)
 		}
 	case reflect.String:
 		if t == numberType {
@@ -373,13 +373,19 @@ func appendInt(b []byte, v int64) []byte {
 	return strconv.AppendInt(b, v, 10)
 }
 
-func (e *encState) floatError(f float64, bits int, v reflect.Value) {
+// floatError fails for a NaN or infinity, of type t at p (nil t: a
+// float64 held by an interface), as encoding/json does.
+func (e *encState) floatError(f float64, bits int, t reflect.Type, p unsafe.Pointer) {
+	v := reflect.ValueOf(f)
+	if t != nil {
+		v = reflect.NewAt(t, p).Elem()
+	}
 	e.fail(&UnsupportedValueError{Value: v, Str: strconv.FormatFloat(f, 'g', -1, bits)})
 }
 
-func (e *encState) float64(f float64, quoted bool) {
+func (e *encState) float64(f float64, quoted bool, t reflect.Type, p unsafe.Pointer) {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
-		e.floatError(f, 64, reflect.ValueOf(f))
+		e.floatError(f, 64, t, p)
 	}
 	if quoted {
 		e.buf = append(e.buf, '"')
@@ -390,9 +396,9 @@ func (e *encState) float64(f float64, quoted bool) {
 	}
 }
 
-func (e *encState) float32(f float32, quoted bool) {
+func (e *encState) float32(f float32, quoted bool, t reflect.Type, p unsafe.Pointer) {
 	if math.IsInf(float64(f), 0) || math.IsNaN(float64(f)) {
-		e.floatError(float64(f), 32, reflect.ValueOf(f))
+		e.floatError(float64(f), 32, t, p)
 	}
 	if quoted {
 		e.buf = append(e.buf, '"')
