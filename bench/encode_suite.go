@@ -26,6 +26,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"html"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -330,4 +333,97 @@ func init() {
 	for _, m := range encodeMethods() {
 		register("encode", Method{Name: m.name, Skip: "run by the encode suite itself"})
 	}
+}
+
+var flagEncodeChart = flag.String("encode-chart", "", "encode suite: write an SVG chart of this file of -suite encode -json lines to standard output and exit")
+
+// writeEncodeChart draws, for each value, the MB/s of package json's
+// Marshal and Encoder, of the fastest peer whose bytes equal
+// encoding/json's, and of encoding/json, as multiples of encoding/json's.
+func writeEncodeChart(w io.Writer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var order []string
+	rows := map[string][]encodeRow{}
+	dec := json.NewDecoder(f)
+	for {
+		var r encodeRow
+		if err := dec.Decode(&r); err == io.EOF {
+			break
+		} else if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if _, ok := rows[r.Value]; !ok {
+			order = append(order, r.Value)
+		}
+		rows[r.Value] = append(rows[r.Value], r)
+	}
+	type bar struct {
+		label string
+		color string
+		x     float64
+	}
+	const (
+		left, right, barH, topPad = 200.0, 60.0, 11.0, 70.0
+		width                     = 860.0
+	)
+	group := 4*barH + 12
+	height := topPad + float64(len(order))*group + 50
+	top := 1.0
+	bars := map[string][]bar{}
+	for _, v := range order {
+		var std, own, enc, peer float64
+		peerName := ""
+		for _, r := range rows[v] {
+			switch {
+			case r.Method == "encoding/json":
+				std = r.MBps
+			case r.Method == "simdjson":
+				own = r.MBps
+			case r.Method == "simdjson-encoder":
+				enc = r.MBps
+			case r.Same && r.MBps > peer && !strings.HasPrefix(r.Method, "encoding/json"):
+				peer, peerName = r.MBps, r.Method
+			}
+		}
+		if std == 0 {
+			continue
+		}
+		bs := []bar{{"package json Marshal", "#4c78a8", own / std}, {"package json Encoder", "#72b7b2", enc / std},
+			{"fastest identical peer (" + peerName + ")", "#f58518", peer / std}, {"encoding/json", "#bab0ac", 1}}
+		for _, b := range bs {
+			top = max(top, b.x)
+		}
+		bars[v] = bs
+	}
+	axisMax := math.Ceil(top)
+	plotW := width - left - right
+	x := func(v float64) float64 { return left + v/axisMax*plotW }
+	var s strings.Builder
+	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
+	fmt.Fprintf(&s, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(&s, `<text x="20" y="22" font-size="15" font-weight="bold">Marshal, bytes identical to encoding/json's: speed as a multiple of encoding/json's (one goroutine)</text>`+"\n")
+	for i, l := range []struct{ c, t string }{{"#4c78a8", "package json Marshal"}, {"#72b7b2", "package json Encoder"}, {"#f58518", "fastest peer with identical bytes"}, {"#bab0ac", "encoding/json"}} {
+		xx := 20 + float64(i)*200
+		fmt.Fprintf(&s, `<rect x="%.0f" y="34" width="12" height="12" fill="%s"/><text x="%.0f" y="45">%s</text>`+"\n", xx, l.c, xx+16, html.EscapeString(l.t))
+	}
+	for v := 0.0; v <= axisMax; v++ {
+		fmt.Fprintf(&s, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#ddd"/>`+"\n", x(v), topPad-8, x(v), height-40)
+		fmt.Fprintf(&s, `<text x="%.1f" y="%.0f" text-anchor="middle" fill="#555">%.0f×</text>`+"\n", x(v), height-24, v)
+	}
+	for i, v := range order {
+		y := topPad + float64(i)*group
+		fmt.Fprintf(&s, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-8, y+2*barH+3, html.EscapeString(v))
+		for k, b := range bars[v] {
+			yy := y + float64(k)*barH
+			fmt.Fprintf(&s, `<rect x="%.0f" y="%.1f" width="%.1f" height="%.0f" fill="%s"><title>%s</title></rect>`+"\n", left, yy, x(b.x)-left, barH-1, b.color, html.EscapeString(b.label))
+			fmt.Fprintf(&s, `<text x="%.1f" y="%.1f" font-size="10" fill="#333">%.1f×</text>`+"\n", x(b.x)+3, yy+barH-2, b.x)
+		}
+	}
+	fmt.Fprintf(&s, "</svg>\n")
+	_, err = io.WriteString(w, s.String())
+	return err
 }
