@@ -207,14 +207,16 @@ func putEncState(e *encState) {
 	}
 	e.buf = e.buf[:0]
 	e.ptrLevel = 0
+	// Maps and slots empty what they used as they finish: only an error
+	// leaves entries behind, below the lengths.
+	clear(e.slots[:min(e.slotDepth, len(e.slots))])
 	e.slotDepth = 0
-	clear(e.slots[:])
 	if len(e.ptrSeen) > 0 {
 		clear(e.ptrSeen)
 	}
-	clear(e.anyVals[:cap(e.anyVals)])
+	clear(e.anyVals)
 	e.anyVals = e.anyVals[:0]
-	clear(e.keys[:cap(e.keys)])
+	clear(e.keys)
 	e.keys = e.keys[:0]
 	encStatePool.Put(e)
 }
