@@ -248,7 +248,7 @@ func (e *encState) encodeAny(x any) {
 		e.buf = append(e.buf, "null"...)
 		return
 	case string:
-		e.buf = appendString(e.buf, v, e.html)
+		e.writeString(v)
 		return
 	case float64:
 		e.float64(v, false, nil, nil)
@@ -310,7 +310,7 @@ func (e *encState) mapStringAny(m map[string]any) {
 			e.buf = append(e.buf, ',')
 		}
 		k := &e.keys[e.order[base+j]]
-		e.buf = appendString(e.buf, k.s, e.html)
+		e.writeString(k.s)
 		e.buf = append(e.buf, ':')
 		e.encodeAny(e.anyVals[k.i])
 	}

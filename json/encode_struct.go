@@ -146,13 +146,13 @@ fieldLoop:
 		}
 		switch f.kind {
 		case ekString:
-			e.buf = appendString(e.buf, *(*string)(fp), e.html)
+			e.writeString(*(*string)(fp))
 		case ekInt:
-			e.buf = appendInt(e.buf, int64(*(*int)(fp)))
+			e.writeInt(int64(*(*int)(fp)))
 		case ekInt64:
-			e.buf = appendInt(e.buf, *(*int64)(fp))
+			e.writeInt(*(*int64)(fp))
 		case ekInt32:
-			e.buf = appendInt(e.buf, int64(*(*int32)(fp)))
+			e.writeInt(int64(*(*int32)(fp)))
 		case ekUint64:
 			encUint[uint64](e, fp, 0)
 		case ekBool:

@@ -311,22 +311,22 @@ var ptrTimeType = reflect.PointerTo(timeType)
 
 // time writes *t; errType is the type MarshalJSON's error names.
 func (e *encState) time(t *time.Time, errType reflect.Type) {
-	start := len(e.buf)
-	e.buf = append(e.buf, '"')
-	b := t.AppendFormat(e.buf, time.RFC3339Nano)
+	var tmp [64]byte
+	b := append(tmp[:0], '"')
+	b = t.AppendFormat(b, time.RFC3339Nano)
 	// MarshalJSON's checks, on the same text: a year of four digits, a
 	// zone hour of two below 24.
 	n := len(b)
-	ok := b[start+1+4] == '-'
+	ok := b[1+4] == '-'
 	if ok && b[n-1] != 'Z' {
 		c := b[n-6]
 		ok = !('0' <= c && c <= '9') && 10*(b[n-5]-'0')+(b[n-4]-'0') < 24
 	}
 	if ok {
-		e.buf = append(b, '"')
+		e.buf = append(e.buf, b...)
+		e.buf = append(e.buf, '"')
 		return
 	}
-	e.buf = b[:start]
 	e.callMarshalJSON(*t, errType)
 }
 
@@ -348,21 +348,51 @@ func encBool(e *encState, p unsafe.Pointer, fl uint8) {
 func encInt[T int | int8 | int16 | int32 | int64](e *encState, p unsafe.Pointer, fl uint8) {
 	if fl&flQuoted != 0 {
 		e.buf = append(e.buf, '"')
-		e.buf = strconv.AppendInt(e.buf, int64(*(*T)(p)), 10)
+		e.writeInt(int64(*(*T)(p)))
 		e.buf = append(e.buf, '"')
 		return
 	}
-	e.buf = appendInt(e.buf, int64(*(*T)(p)))
+	e.writeInt(int64(*(*T)(p)))
 }
 
 func encUint[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](e *encState, p unsafe.Pointer, fl uint8) {
 	if fl&flQuoted != 0 {
 		e.buf = append(e.buf, '"')
-		e.buf = strconv.AppendUint(e.buf, uint64(*(*T)(p)), 10)
+		e.writeUint(uint64(*(*T)(p)))
 		e.buf = append(e.buf, '"')
 		return
 	}
-	e.buf = strconv.AppendUint(e.buf, uint64(*(*T)(p)), 10)
+	e.writeUint(uint64(*(*T)(p)))
+}
+
+// writeInt, writeUint and writeString append to e.buf in place (an
+// append to e.buf itself, which stores only the length while the buffer
+// has room): assigning a function's result to e.buf would store its
+// pointer, with a write barrier while the garbage collector marks.
+func (e *encState) writeInt(v int64) {
+	if uint64(v) < 10 {
+		e.buf = append(e.buf, byte('0'+v))
+		return
+	}
+	var tmp [24]byte
+	e.buf = append(e.buf, strconv.AppendInt(tmp[:0], v, 10)...)
+}
+
+func (e *encState) writeUint(v uint64) {
+	var tmp [24]byte
+	e.buf = append(e.buf, strconv.AppendUint(tmp[:0], v, 10)...)
+}
+
+// writeString appends s as a JSON string (appendString): in place when
+// nothing in it needs escaping, the common case.
+func (e *encState) writeString(s string) {
+	if b := unsafe.Slice(unsafe.StringData(s), len(s)); nextEscape(b, 0, e.html) == len(s) {
+		e.buf = append(e.buf, '"')
+		e.buf = append(e.buf, s...)
+		e.buf = append(e.buf, '"')
+		return
+	}
+	e.buf = appendString(e.buf, s, e.html)
 }
 
 // appendInt is strconv.AppendInt for base 10, small values first.
@@ -390,7 +420,8 @@ func (e *encState) float64(f float64, quoted bool, t reflect.Type, p unsafe.Poin
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
-	e.buf = appendFloat(e.buf, f, 64)
+	var tmp [64]byte
+	e.buf = append(e.buf, appendFloat(tmp[:0], f, 64)...)
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
@@ -403,7 +434,8 @@ func (e *encState) float32(f float32, quoted bool, t reflect.Type, p unsafe.Poin
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
-	e.buf = appendFloat(e.buf, float64(f), 32)
+	var tmp [64]byte
+	e.buf = append(e.buf, appendFloat(tmp[:0], float64(f), 32)...)
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
@@ -444,7 +476,7 @@ func encStringFn(e *encState, p unsafe.Pointer, fl uint8) {
 		e.quotedString(s)
 		return
 	}
-	e.buf = appendString(e.buf, s, e.html)
+	e.writeString(s)
 }
 
 // quotedString writes a ",string" string field: the string's JSON encoding,
@@ -690,7 +722,7 @@ func mapEnc(t reflect.Type) encFn {
 				e.buf = append(e.buf, ',')
 			}
 			k := &e.keys[e.order[base+j]]
-			e.buf = appendString(e.buf, k.s, e.html)
+			e.writeString(k.s)
 			e.buf = append(e.buf, ':')
 			elem.fn(e, unsafe.Add(vp, uintptr(k.i)*size), fl&^flAddr)
 		}
@@ -728,9 +760,9 @@ func (e *encState) mapStringString(m map[string]string) {
 			e.buf = append(e.buf, ',')
 		}
 		k := &e.keys[e.order[base+j]]
-		e.buf = appendString(e.buf, k.s, e.html)
+		e.writeString(k.s)
 		e.buf = append(e.buf, ':')
-		e.buf = appendString(e.buf, m[k.s], e.html)
+		e.writeString(m[k.s])
 	}
 	e.buf = append(e.buf, '}')
 	e.popKeys(base)
