@@ -7,13 +7,16 @@
 // with the same signature and behaviour. Unmarshal, Valid, Compact and the
 // Decoder parse with simdjson; results and errors are encoding/json's,
 // byte for byte, including where simdjson alone would differ (those inputs
-// are handed to encoding/json). The names that carry no behaviour (Number,
+// are handed to encoding/json). Marshal, MarshalIndent and the Encoder
+// are this package's own encoder, in pure Go: encoding/json's bytes and
+// errors, from encoders built once per type. The names that carry no
+// behaviour (Number,
 // RawMessage, Marshaler, Unmarshaler, Token, Delim and the error types) are
 // aliases of encoding/json's own, so values and errors pass freely between
 // code using either package and errors.As keeps working.
 //
-// Built without cgo (CGO_ENABLED=0), the package is encoding/json
-// underneath.
+// Built without cgo (CGO_ENABLED=0), the decoding side is encoding/json
+// underneath; the encoder is the same in both builds.
 package json
 
 import (
