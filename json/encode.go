@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -193,7 +194,15 @@ const startDetectingCyclesAfter = 1000
 // maxPooledBuf: buffers that grew larger are not kept.
 const maxPooledBuf = 16 << 20
 
-var encStatePool = sync.Pool{New: func() any { return &encState{buf: make([]byte, 0, 1024)} }}
+var encStatePool = sync.Pool{New: func() any {
+	return &encState{buf: make([]byte, 0, max(1024, int(lastOutput.Load())))}
+}}
+
+// lastOutput is the length of the last output put back into the pool: a
+// state made anew (the pool loses its states at garbage collections, and a
+// goroutine that moved to another processor does not find its own) starts
+// with a buffer of that size instead of growing one from 1 kB in steps.
+var lastOutput atomic.Int64
 
 func getEncState(html bool) *encState {
 	e := encStatePool.Get().(*encState)
@@ -205,6 +214,7 @@ func putEncState(e *encState) {
 	if cap(e.buf) > maxPooledBuf {
 		return
 	}
+	lastOutput.Store(int64(len(e.buf)))
 	e.buf = e.buf[:0]
 	e.ptrLevel = 0
 	// Maps and slots empty what they used as they finish: only an error
