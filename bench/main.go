@@ -68,6 +68,9 @@ func run() error {
 	if *flagChart != "" {
 		return writeChart(os.Stdout, *flagChart)
 	}
+	if *flagEncodeChart != "" {
+		return writeEncodeChart(os.Stdout, *flagEncodeChart)
+	}
 	if *flagAgg != "" {
 		return aggregate(os.Stdout, strings.Split(*flagAgg, ","), *flagJSON)
 	}

@@ -7,18 +7,20 @@
 // with the same signature and behaviour. Unmarshal, Valid, Compact and the
 // Decoder parse with simdjson; results and errors are encoding/json's,
 // byte for byte, including where simdjson alone would differ (those inputs
-// are handed to encoding/json). The names that carry no behaviour (Number,
+// are handed to encoding/json). Marshal, MarshalIndent and the Encoder
+// are this package's own encoder, in pure Go: encoding/json's bytes and
+// errors, from encoders built once per type. The names that carry no
+// behaviour (Number,
 // RawMessage, Marshaler, Unmarshaler, Token, Delim and the error types) are
 // aliases of encoding/json's own, so values and errors pass freely between
 // code using either package and errors.As keeps working.
 //
-// Built without cgo (CGO_ENABLED=0), the package is encoding/json
-// underneath.
+// Built without cgo (CGO_ENABLED=0), the decoding side is encoding/json
+// underneath; the encoder is the same in both builds.
 package json
 
 import (
 	"encoding/json"
-	"io"
 )
 
 // Types that carry no behaviour of their own: encoding/json's.
@@ -62,35 +64,3 @@ type (
 	// Deprecated: No longer used; kept for compatibility.
 	InvalidUTF8Error = json.InvalidUTF8Error
 )
-
-// Marshal returns the JSON encoding of v, as encoding/json's Marshal does
-// (it is encoding/json's encoder underneath).
-func Marshal(v any) ([]byte, error) { return json.Marshal(v) }
-
-// MarshalIndent is like Marshal but applies Indent to format the output,
-// as encoding/json's MarshalIndent does.
-func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	return json.MarshalIndent(v, prefix, indent)
-}
-
-// An Encoder writes JSON values to an output stream, as encoding/json's
-// Encoder does.
-type Encoder struct {
-	e *json.Encoder
-}
-
-// NewEncoder returns a new encoder that writes to w.
-func NewEncoder(w io.Writer) *Encoder { return &Encoder{e: json.NewEncoder(w)} }
-
-// Encode writes the JSON encoding of v to the stream, followed by a
-// newline character, as encoding/json's Encoder does.
-func (enc *Encoder) Encode(v any) error { return enc.e.Encode(v) }
-
-// SetIndent instructs the encoder to format each subsequent encoded value
-// as if indented by the package-level function Indent(dst, src, prefix,
-// indent). Calling SetIndent("", "") disables indentation.
-func (enc *Encoder) SetIndent(prefix, indent string) { enc.e.SetIndent(prefix, indent) }
-
-// SetEscapeHTML specifies whether problematic HTML characters should be
-// escaped inside JSON quoted strings. The default is true.
-func (enc *Encoder) SetEscapeHTML(on bool) { enc.e.SetEscapeHTML(on) }

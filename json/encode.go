@@ -1,0 +1,401 @@
+package json
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// The encoder: Marshal, MarshalIndent and the Encoder write with this
+// package's own encoder (pure Go, with or without cgo), whose bytes and
+// errors are encoding/json's. Each Go type gets an encoder built once and
+// cached (encode_type.go): field names pre-encoded with their quotes and
+// colon, fields reached by offset, the common kinds written inline.
+// Strings are escaped eight bytes at a time (encode_string.go); what a
+// Marshaler returns is validated and compacted by a scanner of this file's
+// package (encode_compact.go), encoding/json's Compact giving the error
+// when it rejects the bytes.
+
+// Marshal returns the JSON encoding of v, as encoding/json's Marshal does:
+// the same bytes and the same errors.
+func Marshal(v any) ([]byte, error) {
+	e := getEncState(true)
+	err := e.marshal(v)
+	var out []byte
+	if err == nil {
+		out = make([]byte, len(e.buf))
+		copy(out, e.buf)
+	}
+	putEncState(e)
+	return out, err
+}
+
+// MarshalIndent is like Marshal but applies Indent to format the output,
+// as encoding/json's MarshalIndent does.
+func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
+	e := getEncState(true)
+	err := e.marshal(v)
+	var out []byte
+	if err == nil {
+		out = appendIndent(make([]byte, 0, 2*len(e.buf)), e.buf, prefix, indent)
+	}
+	putEncState(e)
+	return out, err
+}
+
+// An Encoder writes JSON values to an output stream, as encoding/json's
+// Encoder does.
+type Encoder struct {
+	w          io.Writer
+	err        error
+	escapeHTML bool
+
+	indentBuf    []byte
+	indentPrefix string
+	indentValue  string
+}
+
+// NewEncoder returns a new encoder that writes to w.
+func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w, escapeHTML: true} }
+
+// Encode writes the JSON encoding of v to the stream, followed by a
+// newline character, as encoding/json's Encoder does. An error from the
+// writer is returned by this and every later call.
+func (enc *Encoder) Encode(v any) error {
+	if enc.err != nil {
+		return enc.err
+	}
+	e := getEncState(enc.escapeHTML)
+	defer putEncState(e)
+	if err := e.marshal(v); err != nil {
+		return err
+	}
+	e.buf = append(e.buf, '\n')
+	b := e.buf
+	if enc.indentPrefix != "" || enc.indentValue != "" {
+		enc.indentBuf = appendIndent(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
+		b = enc.indentBuf
+	}
+	if _, err := enc.w.Write(b); err != nil {
+		enc.err = err
+		return err
+	}
+	return nil
+}
+
+// SetIndent instructs the encoder to format each subsequent encoded value
+// as if indented by the package-level function Indent(dst, src, prefix,
+// indent). Calling SetIndent("", "") disables indentation.
+func (enc *Encoder) SetIndent(prefix, indent string) {
+	enc.indentPrefix = prefix
+	enc.indentValue = indent
+}
+
+// SetEscapeHTML specifies whether problematic HTML characters should be
+// escaped inside JSON quoted strings. The default behavior is to escape &,
+// <, and > to \u0026, \u003c, and \u003e to avoid certain safety problems
+// that can arise when embedding JSON in HTML.
+//
+// In non-HTML settings where the escaping interferes with the readability
+// of the output, SetEscapeHTML(false) disables this behavior.
+func (enc *Encoder) SetEscapeHTML(on bool) { enc.escapeHTML = on }
+
+// encState is one Marshal's or Encode's working state, pooled.
+type encState struct {
+	buf      []byte
+	html     bool
+	ptrLevel uint
+	ptrSeen  map[any]struct{}
+	// Scratch for maps' keys and values, used as stacks by nested maps.
+	keys    []mapKey
+	order   []uint32
+	anyVals []any
+	// Slots for the values interfaces hold directly, by nesting level.
+	slots     [16]unsafe.Pointer
+	slotDepth int
+}
+
+// slot returns the next free slot for a value an interface holds directly.
+func (e *encState) slot() *unsafe.Pointer {
+	d := e.slotDepth
+	e.slotDepth++
+	if d < len(e.slots) {
+		return &e.slots[d]
+	}
+	return new(unsafe.Pointer)
+}
+
+// mapKey is a map's key as encoding/json sorts it (its string), with its
+// first eight bytes as a big-endian number (compared first), and the index
+// of its value.
+type mapKey struct {
+	s   string
+	pre uint64
+	i   int
+}
+
+func keyPrefix(s string) uint64 {
+	if len(s) >= 8 {
+		return binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+	}
+	var b [8]byte
+	copy(b[:], s)
+	return binary.BigEndian.Uint64(b[:])
+}
+
+// pushKey adds a key of the map being written.
+func (e *encState) pushKey(s string, i int) {
+	e.keys = append(e.keys, mapKey{s, keyPrefix(s), i})
+}
+
+// sortKeys sorts the keys pushed from base on, as encoding/json sorts map
+// keys (by their strings, bytewise), into e.order[base:], and returns
+// that.
+func (e *encState) sortKeys(base int) []uint32 {
+	n := len(e.keys) - base
+	for len(e.order) < base+n {
+		e.order = append(e.order, 0)
+	}
+	order := e.order[base : base+n]
+	for k := range order {
+		order[k] = uint32(base + k)
+	}
+	keys := e.keys
+	slices.SortFunc(order, func(a, b uint32) int {
+		ka, kb := &keys[a], &keys[b]
+		if ka.pre != kb.pre {
+			if ka.pre < kb.pre {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(ka.s, kb.s)
+	})
+	return order
+}
+
+// popKeys drops the keys pushed from base on.
+func (e *encState) popKeys(base int) {
+	clear(e.keys[base:])
+	e.keys = e.keys[:base]
+}
+
+// startDetectingCyclesAfter is encoding/json's: past this many nested
+// pointers, maps and slices, each one's address is remembered and a repeat
+// is reported as a cycle.
+const startDetectingCyclesAfter = 1000
+
+// maxPooledBuf: buffers that grew larger are not kept.
+const maxPooledBuf = 16 << 20
+
+var encStatePool = sync.Pool{New: func() any {
+	return &encState{buf: make([]byte, 0, max(1024, int(lastOutput.Load())))}
+}}
+
+// lastOutput is the length of the last output put back into the pool: a
+// state made anew (the pool loses its states at garbage collections, and a
+// goroutine that moved to another processor does not find its own) starts
+// with a buffer of that size instead of growing one from 1 kB in steps.
+var lastOutput atomic.Int64
+
+func getEncState(html bool) *encState {
+	e := encStatePool.Get().(*encState)
+	e.html = html
+	return e
+}
+
+func putEncState(e *encState) {
+	if cap(e.buf) > maxPooledBuf {
+		return
+	}
+	lastOutput.Store(int64(len(e.buf)))
+	e.buf = e.buf[:0]
+	e.ptrLevel = 0
+	// Maps and slots empty what they used as they finish: only an error
+	// leaves entries behind, below the lengths.
+	clear(e.slots[:min(e.slotDepth, len(e.slots))])
+	e.slotDepth = 0
+	if len(e.ptrSeen) > 0 {
+		clear(e.ptrSeen)
+	}
+	clear(e.anyVals)
+	e.anyVals = e.anyVals[:0]
+	clear(e.keys)
+	e.keys = e.keys[:0]
+	encStatePool.Put(e)
+}
+
+// encError carries an error out of the encoders by panic, as encoding/json
+// does; marshal recovers it and re-panics anything else.
+type encError struct{ err error }
+
+func (e *encState) fail(err error) { panic(encError{err}) }
+
+func (e *encState) marshal(v any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if ee, ok := r.(encError); ok {
+				err = ee.err
+				return
+			}
+			panic(r)
+		}
+	}()
+	e.encodeAny(v)
+	return nil
+}
+
+// encodeAny writes x, a value held by an interface (not addressable).
+func (e *encState) encodeAny(x any) {
+	switch v := x.(type) {
+	case nil:
+		e.buf = append(e.buf, "null"...)
+		return
+	case string:
+		e.writeString(v)
+		return
+	case float64:
+		e.float64(v, false, nil, nil)
+		return
+	case bool:
+		if v {
+			e.buf = append(e.buf, "true"...)
+		} else {
+			e.buf = append(e.buf, "false"...)
+		}
+		return
+	case map[string]any:
+		e.mapStringAny(v)
+		return
+	case []any:
+		e.sliceAny(v)
+		return
+	}
+	ef := (*eface)(unsafe.Pointer(&x))
+	te := encoderOf(ef.typ, x)
+	if te.direct {
+		// The interface holds the value itself (a pointer, a map, ...):
+		// the encoder reads it from a slot of e's, one per nesting level.
+		slot := e.slot()
+		*slot = ef.data
+		te.fn(e, unsafe.Pointer(slot), 0)
+		*slot = nil
+		e.slotDepth--
+		return
+	}
+	te.fn(e, ef.data, 0)
+}
+
+func (e *encState) mapStringAny(m map[string]any) {
+	if m == nil {
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
+		ptr := *(*unsafe.Pointer)(unsafe.Pointer(&m))
+		e.enterCycle(ptr, func() reflect.Value { return reflect.ValueOf(m) })
+		defer delete(e.ptrSeen, ptr)
+	}
+	if len(m) == 0 {
+		e.buf = append(e.buf, "{}"...)
+		e.ptrLevel--
+		return
+	}
+	base, vbase := len(e.keys), len(e.anyVals)
+	for k, v := range m {
+		e.pushKey(k, len(e.anyVals))
+		e.anyVals = append(e.anyVals, v)
+	}
+	n := len(e.keys) - base
+	e.sortKeys(base)
+	e.buf = append(e.buf, '{')
+	for j := range n {
+		if j > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		k := &e.keys[e.order[base+j]]
+		e.writeString(k.s)
+		e.buf = append(e.buf, ':')
+		e.encodeAny(e.anyVals[k.i])
+	}
+	e.buf = append(e.buf, '}')
+	e.popKeys(base)
+	clear(e.anyVals[vbase:])
+	e.anyVals = e.anyVals[:vbase]
+	e.ptrLevel--
+}
+
+func (e *encState) sliceAny(s []any) {
+	if s == nil {
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
+		key := sliceKey{unsafe.Pointer(unsafe.SliceData(s)), len(s)}
+		e.enterCycle(key, func() reflect.Value { return reflect.ValueOf(s) })
+		defer delete(e.ptrSeen, key)
+	}
+	e.buf = append(e.buf, '[')
+	for i, v := range s {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.encodeAny(v)
+	}
+	e.buf = append(e.buf, ']')
+	e.ptrLevel--
+}
+
+// sliceKey identifies a slice in ptrSeen as encoding/json does: its first
+// element's address and its length.
+type sliceKey struct {
+	p unsafe.Pointer
+	n int
+}
+
+// enterCycle notes key as on the current path, or fails with
+// encoding/json's error when it is already.
+func (e *encState) enterCycle(key any, value func() reflect.Value) {
+	if e.ptrSeen == nil {
+		e.ptrSeen = make(map[any]struct{})
+	}
+	if _, ok := e.ptrSeen[key]; ok {
+		v := value()
+		e.fail(&UnsupportedValueError{Value: v, Str: "encountered a cycle via " + v.Type().String()})
+	}
+	e.ptrSeen[key] = struct{}{}
+}
+
+// marshalerError returns encoding/json's *MarshalerError for a failed
+// MarshalJSON (text false) or MarshalText (text true) of a value of type
+// t. Its unexported field naming the method is set by encoding/json
+// itself, from a Marshaler that fails with err, so that the error equals
+// encoding/json's in every field.
+func marshalerError(t reflect.Type, err error, text bool) error {
+	var merr error
+	if text {
+		_, merr = json.Marshal(failingText{err})
+	} else {
+		_, merr = json.Marshal(failingJSON{err})
+	}
+	if me, ok := merr.(*MarshalerError); ok {
+		me.Type = t
+		me.Err = err
+		return me
+	}
+	return &MarshalerError{Type: t, Err: err}
+}
+
+type failingJSON struct{ err error }
+
+func (f failingJSON) MarshalJSON() ([]byte, error) { return nil, f.err }
+
+type failingText struct{ err error }
+
+func (f failingText) MarshalText() ([]byte, error) { return nil, f.err }

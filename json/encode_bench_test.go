@@ -1,0 +1,172 @@
+package json_test
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
+	sjson "github.com/simdjson-cgo/simdjson/json"
+)
+
+// BenchmarkEncode: Marshal and Encoder.Encode of the jsonexamples documents
+// decoded as interface{} and as their full struct types, by package json
+// and by encoding/json (MB/s of output).
+func BenchmarkEncode(b *testing.B) {
+	dir := corpus.SharedData(b, "jsonexamples")
+	for _, file := range corpus.Files {
+		data, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			b.Skip(err)
+		}
+		var a any
+		if err := stdjson.Unmarshal(data, &a); err != nil {
+			b.Fatal(err)
+		}
+		s := corpus.Types[file][0]()
+		if err := stdjson.Unmarshal(data, s); err != nil {
+			b.Fatal(err)
+		}
+		for _, target := range []struct {
+			name string
+			v    any
+		}{{"any", a}, {"struct", s}} {
+			out, err := stdjson.Marshal(target.v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(file+"/"+target.name+"/Marshal", func(b *testing.B) {
+				b.SetBytes(int64(len(out)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := sjson.Marshal(target.v); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run(file+"/"+target.name+"/Encoder", func(b *testing.B) {
+				b.SetBytes(int64(len(out)))
+				b.ReportAllocs()
+				enc := sjson.NewEncoder(io.Discard)
+				for b.Loop() {
+					if err := enc.Encode(target.v); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run(file+"/"+target.name+"/std", func(b *testing.B) {
+				b.SetBytes(int64(len(out)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := stdjson.Marshal(target.v); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestEncodeCorpora: the jsonexamples documents, decoded as interface{} and
+// as their struct types, encode to encoding/json's bytes (Marshal,
+// MarshalIndent, and the Encoder with HTML escaping off).
+func TestEncodeCorpora(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	dir := corpus.SharedData(t, "jsonexamples")
+	for _, file := range corpus.Files {
+		data, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Skip(err)
+		}
+		var a any
+		if err := stdjson.Unmarshal(data, &a); err != nil {
+			t.Fatal(err)
+		}
+		s := corpus.Types[file][0]()
+		if err := stdjson.Unmarshal(data, s); err != nil {
+			t.Fatal(err)
+		}
+		p := corpus.Types[file][1]()
+		if err := stdjson.Unmarshal(data, p); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []any{a, s, p, stdjson.RawMessage(data)} {
+			want, werr := stdjson.Marshal(v)
+			got, gerr := sjson.Marshal(v)
+			compareErr(t, file+" Marshal", nil, want, got, werr, gerr)
+			want, werr = stdjson.MarshalIndent(v, ">", "\t")
+			got, gerr = sjson.MarshalIndent(v, ">", "\t")
+			compareErr(t, file+" MarshalIndent", nil, want, got, werr, gerr)
+			var wb, gb bytes.Buffer
+			we, ge := stdjson.NewEncoder(&wb), sjson.NewEncoder(&gb)
+			we.SetEscapeHTML(false)
+			ge.SetEscapeHTML(false)
+			werr, gerr = we.Encode(v), ge.Encode(v)
+			compareErr(t, file+" Encode", nil, wb.Bytes(), gb.Bytes(), werr, gerr)
+		}
+	}
+}
+
+// benchEvent is a GitHub event as a service keeps it: the payload raw, the
+// time parsed.
+type benchEvent struct {
+	ID    string `json:"id"`
+	Type  string `json:"type"`
+	Actor struct {
+		ID         int64  `json:"id"`
+		Login      string `json:"login"`
+		GravatarID string `json:"gravatar_id"`
+		URL        string `json:"url"`
+		AvatarURL  string `json:"avatar_url"`
+	} `json:"actor"`
+	Repo struct {
+		ID   int64  `json:"id"`
+		Name string `json:"name"`
+		URL  string `json:"url"`
+	} `json:"repo"`
+	Payload   sjson.RawMessage `json:"payload"`
+	Public    bool             `json:"public"`
+	CreatedAt time.Time        `json:"created_at"`
+}
+
+// BenchmarkEncodeEvents: github_events.json's events as []benchEvent
+// (RawMessage payloads, time.Time), through an Encoder and encoding/json's.
+func BenchmarkEncodeEvents(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(corpus.SharedData(b, "jsonexamples"), "github_events.json"))
+	if err != nil {
+		b.Skip(err)
+	}
+	var events []benchEvent
+	if err := stdjson.Unmarshal(data, &events); err != nil {
+		b.Fatal(err)
+	}
+	out, _ := stdjson.Marshal(events)
+	got, _ := sjson.Marshal(events)
+	if !bytes.Equal(out, got) {
+		b.Fatal("bytes differ from encoding/json's")
+	}
+	b.Run("Encoder", func(b *testing.B) {
+		b.SetBytes(int64(len(out)))
+		b.ReportAllocs()
+		enc := sjson.NewEncoder(io.Discard)
+		for b.Loop() {
+			if err := enc.Encode(events); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("std", func(b *testing.B) {
+		b.SetBytes(int64(len(out)))
+		b.ReportAllocs()
+		enc := stdjson.NewEncoder(io.Discard)
+		for b.Loop() {
+			if err := enc.Encode(events); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

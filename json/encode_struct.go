@@ -1,0 +1,298 @@
+package json
+
+import (
+	"math"
+	"reflect"
+	"strings"
+	"unsafe"
+)
+
+// encField is one field a struct encoder writes, in encoding/json's order.
+type encField struct {
+	nameHTML string // `"name":`, HTML-escaped
+	name     string // `"name":`
+	derefs   []uintptr
+	off      uintptr
+	te       *typeEnc
+	kind     encKind
+	quoted   bool
+	omit     omitKind
+	isZero   func(p unsafe.Pointer, fl uint8) bool // omitzero
+}
+
+// encKind: the field kinds the struct loop writes inline (no methods, not
+// ",string").
+type encKind uint8
+
+const (
+	ekNone encKind = iota
+	ekString
+	ekInt
+	ekInt64
+	ekInt32
+	ekUint64
+	ekBool
+	ekFloat64
+	ekRaw
+)
+
+// omitKind: how omitempty tests the field (encoding/json's isEmptyValue).
+type omitKind uint8
+
+const (
+	omitNever omitKind = iota
+	omitLen            // string: len 0
+	omitSliceLen
+	omitMapLen
+	omitAlways // zero-length array
+	omitBool
+	omitZero1
+	omitZero2
+	omitZero4
+	omitZero8
+	omitFloat32
+	omitFloat64
+	omitPtr   // pointer, func, chan: nil
+	omitIface // interface: nil
+)
+
+func structEnc(t reflect.Type) encFn {
+	var fields []encField
+	for _, jf := range jsonFields(t) {
+		var f encField
+		typ := t
+		for k, i := range jf.index {
+			if typ.Kind() == reflect.Pointer {
+				f.derefs = append(f.derefs, f.off)
+				f.off = 0
+				typ = typ.Elem()
+			}
+			sf := typ.Field(i)
+			f.off += sf.Offset
+			typ = sf.Type
+			if k == len(jf.index)-1 {
+				_, opts := parseTagOpts(sf.Tag.Get("json"))
+				if hasOption(opts, "omitempty") {
+					f.omit = omitKindOf(typ)
+				}
+				if hasOption(opts, "omitzero") {
+					f.isZero = isZeroFn(typ)
+				}
+			}
+		}
+		name := appendString(nil, jf.name, false)
+		f.name = string(append(name, ':'))
+		nameHTML := appendString(nil, jf.name, true)
+		f.nameHTML = string(append(nameHTML, ':'))
+		f.quoted = jf.quoted
+		f.te = typeEncoderLocked(typ)
+		if pt := reflect.PointerTo(typ); !f.quoted && !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
+			switch typ.Kind() {
+			case reflect.String:
+				if typ != numberType {
+					f.kind = ekString
+				}
+			case reflect.Int:
+				f.kind = ekInt
+			case reflect.Int64:
+				f.kind = ekInt64
+			case reflect.Int32:
+				f.kind = ekInt32
+			case reflect.Uint64:
+				f.kind = ekUint64
+			case reflect.Bool:
+				f.kind = ekBool
+			case reflect.Float64:
+				f.kind = ekFloat64
+			}
+		}
+		if typ == rawMessageType {
+			f.kind = ekRaw
+		}
+		fields = append(fields, f)
+	}
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		e.structFields(fields, p, fl)
+	}
+}
+
+func (e *encState) structFields(fields []encField, p unsafe.Pointer, fl uint8) {
+	next := byte('{')
+fieldLoop:
+	for i := range fields {
+		f := &fields[i]
+		fp := p
+		ffl := fl &^ flQuoted
+		for _, d := range f.derefs {
+			fp = *(*unsafe.Pointer)(unsafe.Add(fp, d))
+			if fp == nil {
+				continue fieldLoop
+			}
+			ffl |= flAddr
+		}
+		fp = unsafe.Add(fp, f.off)
+		if f.omit != omitNever && isEmpty(f.omit, fp) {
+			continue
+		}
+		if f.isZero != nil && f.isZero(fp, ffl) {
+			continue
+		}
+		e.buf = append(e.buf, next)
+		next = ','
+		if e.html {
+			e.buf = append(e.buf, f.nameHTML...)
+		} else {
+			e.buf = append(e.buf, f.name...)
+		}
+		switch f.kind {
+		case ekString:
+			e.writeString(*(*string)(fp))
+		case ekInt:
+			e.writeInt(int64(*(*int)(fp)))
+		case ekInt64:
+			e.writeInt(*(*int64)(fp))
+		case ekInt32:
+			e.writeInt(int64(*(*int32)(fp)))
+		case ekUint64:
+			encUint[uint64](e, fp, 0)
+		case ekBool:
+			if *(*bool)(fp) {
+				e.buf = append(e.buf, "true"...)
+			} else {
+				e.buf = append(e.buf, "false"...)
+			}
+		case ekFloat64:
+			e.float64(*(*float64)(fp), false, f.te.t, fp)
+		case ekRaw:
+			encRawMessage(e, fp, 0)
+		default:
+			if f.quoted {
+				ffl |= flQuoted
+			}
+			f.te.fn(e, fp, ffl)
+		}
+	}
+	if next == '{' {
+		e.buf = append(e.buf, "{}"...)
+	} else {
+		e.buf = append(e.buf, '}')
+	}
+}
+
+func omitKindOf(t reflect.Type) omitKind {
+	switch t.Kind() {
+	case reflect.String:
+		return omitLen
+	case reflect.Slice:
+		return omitSliceLen
+	case reflect.Map:
+		return omitMapLen
+	case reflect.Array:
+		if t.Len() == 0 {
+			return omitAlways
+		}
+	case reflect.Bool:
+		return omitBool
+	case reflect.Int8, reflect.Uint8:
+		return omitZero1
+	case reflect.Int16, reflect.Uint16:
+		return omitZero2
+	case reflect.Int32, reflect.Uint32:
+		return omitZero4
+	case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr:
+		if t.Size() == 4 {
+			return omitZero4
+		}
+		return omitZero8
+	case reflect.Float32:
+		return omitFloat32
+	case reflect.Float64:
+		return omitFloat64
+	case reflect.Pointer:
+		return omitPtr
+	case reflect.Interface:
+		return omitIface
+	}
+	return omitNever
+}
+
+func isEmpty(k omitKind, p unsafe.Pointer) bool {
+	switch k {
+	case omitLen:
+		return len(*(*string)(p)) == 0
+	case omitSliceLen:
+		return (*sliceHeader)(p).len == 0
+	case omitMapLen:
+		m := *(*unsafe.Pointer)(p)
+		// A map's header starts with its count (runtime maps keep it first).
+		return m == nil || maplen(m) == 0
+	case omitAlways:
+		return true
+	case omitBool:
+		return !*(*bool)(p)
+	case omitZero1:
+		return *(*uint8)(p) == 0
+	case omitZero2:
+		return *(*uint16)(p) == 0
+	case omitZero4:
+		return *(*uint32)(p) == 0
+	case omitZero8:
+		return *(*uint64)(p) == 0
+	case omitFloat32:
+		return math.Float32bits(*(*float32)(p)) == 0
+	case omitFloat64:
+		return math.Float64bits(*(*float64)(p)) == 0
+	case omitPtr:
+		return *(*unsafe.Pointer)(p) == nil
+	case omitIface:
+		return (*eface)(p).typ == nil
+	}
+	return false
+}
+
+// maplen returns the number of entries of the map whose header is m.
+func maplen(m unsafe.Pointer) int {
+	var x map[struct{}]struct{}
+	*(*unsafe.Pointer)(unsafe.Pointer(&x)) = m
+	return len(x)
+}
+
+// isZeroFn returns omitzero's test for a field of type t, as encoding/json
+// makes it: the type's IsZero method where it has one, else reflect's
+// IsZero.
+func isZeroFn(t reflect.Type) func(unsafe.Pointer, uint8) bool {
+	type isZeroer = interface{ IsZero() bool }
+	switch {
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+		return func(p unsafe.Pointer, _ uint8) bool {
+			v := reflect.NewAt(t, p).Elem()
+			return v.IsNil() ||
+				(v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil()) ||
+				v.Interface().(isZeroer).IsZero()
+		}
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+		return func(p unsafe.Pointer, _ uint8) bool {
+			v := reflect.NewAt(t, p).Elem()
+			return v.IsNil() || v.Interface().(isZeroer).IsZero()
+		}
+	case t.Implements(isZeroerType):
+		return func(p unsafe.Pointer, _ uint8) bool {
+			return reflect.NewAt(t, p).Elem().Interface().(isZeroer).IsZero()
+		}
+	case reflect.PointerTo(t).Implements(isZeroerType):
+		return func(p unsafe.Pointer, fl uint8) bool {
+			if fl&flAddr == 0 {
+				v2 := reflect.New(t)
+				v2.Elem().Set(reflect.NewAt(t, p).Elem())
+				return v2.Interface().(isZeroer).IsZero()
+			}
+			return reflect.NewAt(t, p).Interface().(isZeroer).IsZero()
+		}
+	}
+	return func(p unsafe.Pointer, _ uint8) bool { return reflect.NewAt(t, p).Elem().IsZero() }
+}
+
+func parseTagOpts(tag string) (name, opts string) {
+	name, opts, _ = strings.Cut(tag, ",")
+	return name, opts
+}

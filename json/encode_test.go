@@ -1,0 +1,257 @@
+package json_test
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"errors"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sjson "github.com/simdjson-cgo/simdjson/json"
+)
+
+// TestMarshalTime: time.Time, which the encoder writes without calling
+// MarshalJSON, gives MarshalJSON's bytes, and its errors (years outside
+// [0,9999], zone offsets of 24 hours or more) with the type encoding/json
+// names (time.Time, or *time.Time through a pointer).
+func TestMarshalTime(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	for _, tm := range []time.Time{{}, time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC),
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(2020, 1, 1, 0, 0, 0, 5, time.FixedZone("a", 23*3600+59*60+59)),
+		time.Date(2020, 1, 1, 0, 0, 0, 5, time.FixedZone("a", 24*3600)),
+		time.Date(2020, 1, 1, 0, 0, 0, 5, time.FixedZone("a", -24*3600-1)),
+		time.Date(2020, 1, 1, 0, 0, 0, 5, time.FixedZone("a", -3600*5-1800)),
+		time.Date(2020, 1, 1, 0, 0, 0, 5, time.FixedZone("a", 100*3600)),
+		time.Date(2020, 1, 1, 0, 0, 0, 5, time.Local)} {
+		for _, v := range []any{tm, &tm, struct{ T time.Time }{tm}, []time.Time{tm}, struct{ P *time.Time }{&tm}} {
+			want, werr := stdjson.Marshal(v)
+			got, gerr := sjson.Marshal(v)
+			compareErr(t, "Marshal "+tm.String(), nil, want, got, werr, gerr)
+		}
+	}
+}
+
+type allocEvent struct {
+	ID      string            `json:"id"`
+	N       int64             `json:"n"`
+	F       float64           `json:"f,omitempty"`
+	OK      bool              `json:"ok"`
+	Tags    []string          `json:"tags"`
+	Payload sjson.RawMessage  `json:"payload"`
+	When    time.Time         `json:"when"`
+	Inner   *struct{ A uint } `json:"inner,omitempty"`
+	Any     any               `json:"any"`
+}
+
+// TestEncodeAllocs: in steady state Marshal of a struct allocates its
+// result only, and Encoder.Encode to a writer nothing.
+func TestEncodeAllocs(t *testing.T) {
+	if raceEnabled || sanitizerEnabled {
+		t.Skip("instrumented builds allocate what the product does not")
+	}
+	v := &allocEvent{ID: "1<2>", N: -5, F: 1.5, OK: true, Tags: []string{"a", "b\u2028"},
+		Payload: sjson.RawMessage(` {"x": [1, 2, {"y": "z"}]} `), When: time.Unix(1e9, 5).UTC(),
+		Inner: &struct{ A uint }{7}, Any: map[string]any{"k": []any{1.0, "s", nil, true}}}
+	if n := testing.AllocsPerRun(100, func() {
+		if _, err := sjson.Marshal(v); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 1 {
+		t.Errorf("Marshal: %v allocations, want 1", n)
+	}
+	enc := sjson.NewEncoder(io.Discard)
+	if n := testing.AllocsPerRun(100, func() {
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("Encoder.Encode: %v allocations, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := enc.Encode(*v); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 1 { // the interface conversion of the struct value, the caller's
+		t.Errorf("Encoder.Encode of a struct value: %v allocations, want 1 (the boxing)", n)
+	}
+}
+
+type failWriter struct{ n int }
+
+func (w *failWriter) Write(p []byte) (int, error) {
+	w.n++
+	return 0, errors.New("disk full")
+}
+
+// TestEncoderWriteError: a writer's error is returned, and again by every
+// later Encode without writing, as encoding/json's Encoder does.
+func TestEncoderWriteError(t *testing.T) {
+	w := &failWriter{}
+	enc := sjson.NewEncoder(w)
+	for range 3 {
+		if err := enc.Encode(1); err == nil || err.Error() != "disk full" {
+			t.Fatalf("Encode: %v, want disk full", err)
+		}
+	}
+	if w.n != 1 {
+		t.Fatalf("%d writes, want 1", w.n)
+	}
+}
+
+// TestEncodeConcurrent: one type's encoder built and used by many
+// goroutines at once (run under -race by make test-race).
+func TestEncodeConcurrent(t *testing.T) {
+	type rec struct {
+		A string
+		B map[int]*rec
+		C []rec
+	}
+	v := rec{A: "<x>", B: map[int]*rec{2: {A: "b"}, 10: nil}, C: []rec{{A: "c"}}}
+	want, _ := stdjson.Marshal(v)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				got, err := sjson.Marshal(v)
+				if err != nil || !bytes.Equal(got, want) {
+					t.Errorf("Marshal: %s, %v", got, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestEncodeDeep: cycles are found past encoding/json's depth, with its
+// error, through pointers, maps, slices and interfaces.
+func TestEncodeDeep(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	type node struct {
+		Next *node
+		M    map[string]any
+		S    []any
+	}
+	p := &node{}
+	p.Next = p
+	m := map[string]any{}
+	m["m"] = m
+	s := []any{nil}
+	s[0] = s
+	q := &node{M: map[string]any{}}
+	q.M["q"] = q
+	for _, v := range []any{p, m, s, q} {
+		_, werr := stdjson.Marshal(v)
+		_, gerr := sjson.Marshal(v)
+		compareErr(t, "Marshal", nil, nil, nil, werr, gerr)
+		if gerr == nil || !strings.Contains(gerr.Error(), "encountered a cycle") {
+			t.Fatalf("Marshal of a cycle: %v", gerr)
+		}
+	}
+	// Deep but finite: no error.
+	var deep any = "leaf"
+	for range 3000 {
+		deep = []any{deep}
+	}
+	want, werr := stdjson.Marshal(deep)
+	got, gerr := sjson.Marshal(deep)
+	compareErr(t, "Marshal deep", nil, want, got, werr, gerr)
+}
+
+// TestMarshalStringBytes: every byte, and the sequences around U+2028 and
+// invalid UTF-8, at every position of strings of 1 to 24 bytes (the eight-
+// byte scan's words, its overlapping last word and its byte loop), escaped
+// as encoding/json escapes them, with HTML escaping on and off.
+func TestMarshalStringBytes(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	var pieces []string
+	for b := range 256 {
+		pieces = append(pieces, string([]byte{byte(b)}))
+	}
+	pieces = append(pieces, "\u2028", "\u2029", "\xe2\x80", "\xe2\x80\xa7", "é", "日", "\xed\xa0\x80", "\xf0\x9f\x98\x80", "\xf0\x9f\x98")
+	for n := 1; n <= 24; n++ {
+		for pos := 0; pos < n; pos++ {
+			for _, p := range pieces {
+				s := strings.Repeat("a", pos) + p + strings.Repeat("b", max(0, n-pos-1))
+				for _, html := range []bool{true, false} {
+					var wb, gb bytes.Buffer
+					we, ge := stdjson.NewEncoder(&wb), sjson.NewEncoder(&gb)
+					we.SetEscapeHTML(html)
+					ge.SetEscapeHTML(html)
+					werr, gerr := we.Encode(s), ge.Encode(s)
+					if werr != nil || gerr != nil || !bytes.Equal(wb.Bytes(), gb.Bytes()) {
+						t.Fatalf("Encode(%q) html %v: %q, %v; want %q", s, html, gb.Bytes(), gerr, wb.Bytes())
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMarshalFloats: floats near the integer fast path's bounds and
+// encoding/json's 'e' cutoffs, as float64 and float32, encode to
+// encoding/json's bytes.
+func TestMarshalFloats(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	var fs []float64
+	for _, base := range []float64{0, 1, 1 << 24, 1 << 53, 1e15, 1e16, 1e20, 1e21, 1e-6, 1e-7, 123456789, 0.1} {
+		for _, d := range []float64{-2, -1, -0.5, 0, 0.5, 1, 2} {
+			fs = append(fs, base+d, -(base + d), math.Nextafter(base, math.Inf(1)), math.Nextafter(base, math.Inf(-1)))
+		}
+	}
+	type named float64
+	type named32 float32
+	for _, v := range []any{named(math.NaN()), named32(math.Inf(1)), struct{ N named }{named(math.Inf(-1))}, []named32{named32(math.NaN())}} {
+		_, werr := stdjson.Marshal(v)
+		_, gerr := sjson.Marshal(v)
+		compareErr(t, "Marshal of a named float", nil, nil, nil, werr, gerr)
+	}
+	fs = append(fs, math.Copysign(0, -1), math.MaxFloat64, math.SmallestNonzeroFloat64, math.MaxInt64, math.MinInt64, 1<<63, -(1 << 63))
+	for _, f := range fs {
+		for _, v := range []any{f, float32(f), struct {
+			A float64
+			B float32
+			C float64 `json:",string"`
+		}{f, float32(f), f}} {
+			want, werr := stdjson.Marshal(v)
+			got, gerr := sjson.Marshal(v)
+			compareErr(t, "Marshal", []byte(strconv.FormatFloat(f, 'g', -1, 64)), want, got, werr, gerr)
+		}
+	}
+}
+
+// TestMarshalRawMessageBytes: RawMessages holding a string with every
+// byte, and the sequences around U+2028, at every position of 1 to 24
+// bytes, with whitespace around, are compacted, validated and escaped as
+// encoding/json does (errors included), with HTML escaping on and off.
+func TestMarshalRawMessageBytes(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	var pieces []string
+	for b := range 256 {
+		pieces = append(pieces, string([]byte{byte(b)}))
+	}
+	pieces = append(pieces, "\u2028", "\u2029", "\xe2\x80", "\xe2\x80\xa7", `\u00e9`, `\n`, `\x`, `\u12`, "日")
+	for n := 1; n <= 24; n++ {
+		for pos := 0; pos < n; pos++ {
+			for _, p := range pieces {
+				raw := sjson.RawMessage(" [\"" + strings.Repeat("a", pos) + p + strings.Repeat("b", max(0, n-pos-1)) + "\" , 1]\n")
+				for _, html := range []bool{true, false} {
+					var wb, gb bytes.Buffer
+					we, ge := stdjson.NewEncoder(&wb), sjson.NewEncoder(&gb)
+					we.SetEscapeHTML(html)
+					ge.SetEscapeHTML(html)
+					werr, gerr := we.Encode(raw), ge.Encode(raw)
+					compareErr(t, "Encode", raw, wb.Bytes(), gb.Bytes(), werr, gerr)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,770 @@
+package json
+
+import (
+	"encoding"
+	"encoding/base64"
+	"fmt"
+	"math"
+	"reflect"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+	"unsafe"
+)
+
+// encFn writes the value at p. fl: flQuoted (a ",string" field) and flAddr
+// (the value is addressable as encoding/json sees it: reached through a
+// pointer or a slice, so that pointer-receiver methods apply).
+type encFn func(e *encState, p unsafe.Pointer, fl uint8)
+
+const (
+	flQuoted uint8 = 1 << iota
+	flAddr
+)
+
+// typeEnc is the cached encoder of one Go type.
+type typeEnc struct {
+	t      reflect.Type
+	typ    unsafe.Pointer // the type word of an interface holding a t
+	direct bool           // an interface holding a t holds the value itself
+	fn     encFn
+}
+
+var (
+	encCache  sync.Map // reflect.Type → *typeEnc
+	encByWord sync.Map // type word → *typeEnc, for the dynamic types of interfaces
+	encMu     sync.Mutex
+	// encBuilding holds the encoders under construction (encMu held), so
+	// that recursive types refer to themselves.
+	encBuilding = map[reflect.Type]*typeEnc{}
+)
+
+var (
+	marshalerType     = reflect.TypeFor[Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	isZeroerType      = reflect.TypeFor[interface{ IsZero() bool }]()
+)
+
+// encoderOf returns the encoder of x's dynamic type, whose type word is typ.
+func encoderOf(typ unsafe.Pointer, x any) *typeEnc {
+	if te, ok := encByWord.Load(typ); ok {
+		return te.(*typeEnc)
+	}
+	te := typeEncoder(reflect.TypeOf(x))
+	encByWord.Store(typ, te)
+	return te
+}
+
+// typeEncoder returns t's encoder, building it once.
+func typeEncoder(t reflect.Type) *typeEnc {
+	if te, ok := encCache.Load(t); ok {
+		return te.(*typeEnc)
+	}
+	encMu.Lock()
+	defer encMu.Unlock()
+	return typeEncoderLocked(t)
+}
+
+func typeEncoderLocked(t reflect.Type) *typeEnc {
+	if te, ok := encCache.Load(t); ok {
+		return te.(*typeEnc)
+	}
+	if te := encBuilding[t]; te != nil {
+		return te
+	}
+	typ, direct := typeWord(t)
+	te := &typeEnc{t: t, typ: typ, direct: direct}
+	encBuilding[t] = te
+	te.fn = newTypeEnc(t, true)
+	delete(encBuilding, t)
+	encCache.Store(t, te)
+	return te
+}
+
+// newTypeEnc chooses the encoding of t as encoding/json's newTypeEncoder
+// does: the Marshalers first (pointer receivers only where the value is
+// addressable), then the kind.
+func newTypeEnc(t reflect.Type, allowAddr bool) encFn {
+	switch t {
+	case rawMessageType:
+		return encRawMessage
+	case timeType:
+		return encTime
+	case ptrTimeType:
+		return func(e *encState, p unsafe.Pointer, fl uint8) {
+			q := *(*unsafe.Pointer)(p)
+			if q == nil {
+				e.buf = append(e.buf, "null"...)
+				return
+			}
+			e.time((*time.Time)(q), ptrTimeType)
+		}
+	}
+	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) && !t.Implements(marshalerType) {
+		return condAddr(addrMarshalerEnc(t), newTypeEnc(t, false))
+	}
+	if t.Implements(marshalerType) {
+		return marshalerEnc(t)
+	}
+	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(textMarshalerType) && !t.Implements(textMarshalerType) {
+		return condAddr(addrTextMarshalerEnc(t), newTypeEnc(t, false))
+	}
+	if t.Implements(textMarshalerType) {
+		return textMarshalerEnc(t)
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return encBool
+	case reflect.Int:
+		return encInt[int]
+	case reflect.Int8:
+		return encInt[int8]
+	case reflect.Int16:
+		return encInt[int16]
+	case reflect.Int32:
+		return encInt[int32]
+	case reflect.Int64:
+		return encInt[int64]
+	case reflect.Uint:
+		return encUint[uint]
+	case reflect.Uint8:
+		return encUint[uint8]
+	case reflect.Uint16:
+		return encUint[uint16]
+	case reflect.Uint32:
+		return encUint[uint32]
+	case reflect.Uint64:
+		return encUint[uint64]
+	case reflect.Uintptr:
+		return encUint[uintptr]
+	case reflect.Float32:
+		return func(e *encState, p unsafe.Pointer, fl uint8) {
+			e.float32(*(*float32)(p), fl&flQuoted != 0, t, p)
+		}
+	case reflect.Float64:
+		return func(e *encState, p unsafe.Pointer, fl uint8) {
+			e.float64(*(*float64)(p), fl&flQuoted != 0, t, p)
+		}
+	case reflect.String:
+		if t == numberType {
+			return encNumber
+		}
+		return encStringFn
+	case reflect.Interface:
+		return interfaceEnc(t)
+	case reflect.Struct:
+		return structEnc(t)
+	case reflect.Map:
+		return mapEnc(t)
+	case reflect.Slice:
+		return sliceEnc(t)
+	case reflect.Array:
+		return arrayEnc(t)
+	case reflect.Pointer:
+		return ptrEnc(t)
+	}
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		e.fail(&UnsupportedTypeError{Type: t})
+	}
+}
+
+func condAddr(addrFn, elseFn encFn) encFn {
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		if fl&flAddr != 0 {
+			addrFn(e, p, fl)
+		} else {
+			elseFn(e, p, fl)
+		}
+	}
+}
+
+// typeWord returns the type word of an interface holding a t, and whether
+// such an interface holds the value itself rather than a pointer to it.
+func typeWord(t reflect.Type) (unsafe.Pointer, bool) {
+	z := reflect.Zero(t).Interface()
+	ez := (*eface)(unsafe.Pointer(&z))
+	return ez.typ, ez.data == nil
+}
+
+// boxAt returns an interface holding the t at p, without copying it (the
+// methods called through it receive a copy or p itself, as Go does).
+func boxAt(typ unsafe.Pointer, direct bool, p unsafe.Pointer) any {
+	var x any
+	ex := (*eface)(unsafe.Pointer(&x))
+	ex.typ = typ
+	if direct {
+		ex.data = *(*unsafe.Pointer)(p)
+	} else {
+		ex.data = p
+	}
+	return x
+}
+
+func marshalerEnc(t reflect.Type) encFn {
+	if t.Kind() == reflect.Interface {
+		return func(e *encState, p unsafe.Pointer, fl uint8) {
+			x := reflect.NewAt(t, p).Elem().Interface()
+			m, ok := x.(Marshaler)
+			if !ok {
+				e.buf = append(e.buf, "null"...)
+				return
+			}
+			e.callMarshalJSON(m, t)
+		}
+	}
+	typ, direct := typeWord(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		if isPtr && *(*unsafe.Pointer)(p) == nil {
+			e.buf = append(e.buf, "null"...)
+			return
+		}
+		e.callMarshalJSON(boxAt(typ, direct, p).(Marshaler), t)
+	}
+}
+
+func addrMarshalerEnc(t reflect.Type) encFn {
+	pt := reflect.PointerTo(t)
+	typ, _ := typeWord(pt)
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		var x any
+		ex := (*eface)(unsafe.Pointer(&x))
+		ex.typ, ex.data = typ, p
+		e.callMarshalJSON(x.(Marshaler), t)
+	}
+}
+
+func (e *encState) callMarshalJSON(m Marshaler, t reflect.Type) {
+	b, err := m.MarshalJSON()
+	if err == nil {
+		if e.buf, err = appendCompact(e.buf, b, e.html); err == nil {
+			return
+		}
+	}
+	e.fail(marshalerError(t, err, false))
+}
+
+func textMarshalerEnc(t reflect.Type) encFn {
+	if t.Kind() == reflect.Interface {
+		return func(e *encState, p unsafe.Pointer, fl uint8) {
+			x := reflect.NewAt(t, p).Elem().Interface()
+			m, ok := x.(encoding.TextMarshaler)
+			if !ok {
+				e.buf = append(e.buf, "null"...)
+				return
+			}
+			e.callMarshalText(m, t)
+		}
+	}
+	typ, direct := typeWord(t)
+	isPtr := t.Kind() == reflect.Pointer
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		if isPtr && *(*unsafe.Pointer)(p) == nil {
+			e.buf = append(e.buf, "null"...)
+			return
+		}
+		e.callMarshalText(boxAt(typ, direct, p).(encoding.TextMarshaler), t)
+	}
+}
+
+func addrTextMarshalerEnc(t reflect.Type) encFn {
+	pt := reflect.PointerTo(t)
+	typ, _ := typeWord(pt)
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		var x any
+		ex := (*eface)(unsafe.Pointer(&x))
+		ex.typ, ex.data = typ, p
+		e.callMarshalText(x.(encoding.TextMarshaler), t)
+	}
+}
+
+func (e *encState) callMarshalText(m encoding.TextMarshaler, t reflect.Type) {
+	b, err := m.MarshalText()
+	if err != nil {
+		e.fail(marshalerError(t, err, true))
+	}
+	e.buf = appendBytesString(e.buf, b, e.html)
+}
+
+// encRawMessage: RawMessage's MarshalJSON returns the message ("null" for
+// nil), which is then compacted and validated.
+func encRawMessage(e *encState, p unsafe.Pointer, fl uint8) {
+	m := *(*RawMessage)(p)
+	if m == nil {
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	var err error
+	if e.buf, err = appendCompact(e.buf, m, e.html); err != nil {
+		e.fail(marshalerError(rawMessageType, err, false))
+	}
+}
+
+// encTime writes a time.Time as its MarshalJSON does (RFC 3339 with
+// nanoseconds, quoted), without the allocation of MarshalJSON's result;
+// the times MarshalJSON refuses (a year outside [0,9999], a zone offset of
+// 24 hours or more) get MarshalJSON's error.
+func encTime(e *encState, p unsafe.Pointer, fl uint8) { e.time((*time.Time)(p), timeType) }
+
+var ptrTimeType = reflect.PointerTo(timeType)
+
+// time writes *t; errType is the type MarshalJSON's error names.
+func (e *encState) time(t *time.Time, errType reflect.Type) {
+	var tmp [64]byte
+	b := append(tmp[:0], '"')
+	b = t.AppendFormat(b, time.RFC3339Nano)
+	// MarshalJSON's checks, on the same text: a year of four digits, a
+	// zone hour of two below 24.
+	n := len(b)
+	ok := b[1+4] == '-'
+	if ok && b[n-1] != 'Z' {
+		c := b[n-6]
+		ok = !('0' <= c && c <= '9') && 10*(b[n-5]-'0')+(b[n-4]-'0') < 24
+	}
+	if ok {
+		e.buf = append(e.buf, b...)
+		e.buf = append(e.buf, '"')
+		return
+	}
+	e.callMarshalJSON(*t, errType)
+}
+
+func encBool(e *encState, p unsafe.Pointer, fl uint8) {
+	q := fl&flQuoted != 0
+	if q {
+		e.buf = append(e.buf, '"')
+	}
+	if *(*bool)(p) {
+		e.buf = append(e.buf, "true"...)
+	} else {
+		e.buf = append(e.buf, "false"...)
+	}
+	if q {
+		e.buf = append(e.buf, '"')
+	}
+}
+
+func encInt[T int | int8 | int16 | int32 | int64](e *encState, p unsafe.Pointer, fl uint8) {
+	if fl&flQuoted != 0 {
+		e.buf = append(e.buf, '"')
+		e.writeInt(int64(*(*T)(p)))
+		e.buf = append(e.buf, '"')
+		return
+	}
+	e.writeInt(int64(*(*T)(p)))
+}
+
+func encUint[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](e *encState, p unsafe.Pointer, fl uint8) {
+	if fl&flQuoted != 0 {
+		e.buf = append(e.buf, '"')
+		e.writeUint(uint64(*(*T)(p)))
+		e.buf = append(e.buf, '"')
+		return
+	}
+	e.writeUint(uint64(*(*T)(p)))
+}
+
+// writeInt, writeUint and writeString append to e.buf in place (an
+// append to e.buf itself, which stores only the length while the buffer
+// has room): assigning a function's result to e.buf would store its
+// pointer, with a write barrier while the garbage collector marks.
+func (e *encState) writeInt(v int64) {
+	if uint64(v) < 10 {
+		e.buf = append(e.buf, byte('0'+v))
+		return
+	}
+	var tmp [24]byte
+	e.buf = append(e.buf, strconv.AppendInt(tmp[:0], v, 10)...)
+}
+
+func (e *encState) writeUint(v uint64) {
+	var tmp [24]byte
+	e.buf = append(e.buf, strconv.AppendUint(tmp[:0], v, 10)...)
+}
+
+// writeString appends s as a JSON string (appendString): in place when
+// nothing in it needs escaping, the common case.
+func (e *encState) writeString(s string) {
+	if b := unsafe.Slice(unsafe.StringData(s), len(s)); nextEscape(b, 0, e.html) == len(s) {
+		e.buf = append(e.buf, '"')
+		e.buf = append(e.buf, s...)
+		e.buf = append(e.buf, '"')
+		return
+	}
+	e.buf = appendString(e.buf, s, e.html)
+}
+
+// appendInt is strconv.AppendInt for base 10, small values first.
+func appendInt(b []byte, v int64) []byte {
+	if uint64(v) < 10 {
+		return append(b, byte('0'+v))
+	}
+	return strconv.AppendInt(b, v, 10)
+}
+
+// floatError fails for a NaN or infinity, of type t at p (nil t: a
+// float64 held by an interface), as encoding/json does.
+func (e *encState) floatError(f float64, bits int, t reflect.Type, p unsafe.Pointer) {
+	v := reflect.ValueOf(f)
+	if t != nil {
+		v = reflect.NewAt(t, p).Elem()
+	}
+	e.fail(&UnsupportedValueError{Value: v, Str: strconv.FormatFloat(f, 'g', -1, bits)})
+}
+
+func (e *encState) float64(f float64, quoted bool, t reflect.Type, p unsafe.Pointer) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		e.floatError(f, 64, t, p)
+	}
+	if quoted {
+		e.buf = append(e.buf, '"')
+	}
+	var tmp [64]byte
+	e.buf = append(e.buf, appendFloat(tmp[:0], f, 64)...)
+	if quoted {
+		e.buf = append(e.buf, '"')
+	}
+}
+
+func (e *encState) float32(f float32, quoted bool, t reflect.Type, p unsafe.Pointer) {
+	if math.IsInf(float64(f), 0) || math.IsNaN(float64(f)) {
+		e.floatError(float64(f), 32, t, p)
+	}
+	if quoted {
+		e.buf = append(e.buf, '"')
+	}
+	var tmp [64]byte
+	e.buf = append(e.buf, appendFloat(tmp[:0], float64(f), 32)...)
+	if quoted {
+		e.buf = append(e.buf, '"')
+	}
+}
+
+// appendFloat formats f as encoding/json does: 'f' between 1e-6 and 1e21
+// (by the magnitude at bits), 'e' outside with a two-digit negative
+// exponent shortened to one.
+func appendFloat(b []byte, f float64, bits int) []byte {
+	// Integers below 2^53 (2^24 for float32), whose shortest form is their
+	// digits: no two such integers are within an ulp of each other. Not
+	// -0, which keeps its sign.
+	if t := int64(f); float64(t) == f && (t != 0 || !math.Signbit(f)) &&
+		(bits == 64 && t > -1<<53 && t < 1<<53 || bits == 32 && t > -1<<24 && t < 1<<24) {
+		return appendInt(b, t)
+	}
+	abs := math.Abs(f)
+	fmtc := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			fmtc = 'e'
+		}
+	}
+	b = strconv.AppendFloat(b, f, fmtc, -1, bits)
+	if fmtc == 'e' {
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+func encStringFn(e *encState, p unsafe.Pointer, fl uint8) {
+	s := *(*string)(p)
+	if fl&flQuoted != 0 {
+		e.quotedString(s)
+		return
+	}
+	e.writeString(s)
+}
+
+// quotedString writes a ",string" string field: the string's JSON encoding,
+// encoded again as a string.
+func (e *encState) quotedString(s string) {
+	var tmp [64]byte
+	inner := appendString(tmp[:0], s, e.html)
+	e.buf = appendBytesString(e.buf, inner, false)
+}
+
+func encNumber(e *encState, p unsafe.Pointer, fl uint8) {
+	s := *(*string)(p)
+	if s == "" {
+		s = "0"
+	}
+	if !validNumberString(s) {
+		e.fail(fmt.Errorf("json: invalid number literal %q", s))
+	}
+	q := fl&flQuoted != 0
+	if q {
+		e.buf = append(e.buf, '"')
+	}
+	e.buf = append(e.buf, s...)
+	if q {
+		e.buf = append(e.buf, '"')
+	}
+}
+
+// validNumberString reports whether s is a JSON number literal.
+func validNumberString(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == '-' {
+		s = s[1:]
+		if s == "" {
+			return false
+		}
+	}
+	switch {
+	default:
+		return false
+	case s[0] == '0':
+		s = s[1:]
+	case '1' <= s[0] && s[0] <= '9':
+		s = s[1:]
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
+		s = s[2:]
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
+		s = s[1:]
+		if s[0] == '+' || s[0] == '-' {
+			s = s[1:]
+			if s == "" {
+				return false
+			}
+		}
+		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
+			s = s[1:]
+		}
+	}
+	return s == ""
+}
+
+func interfaceEnc(t reflect.Type) encFn {
+	if t.NumMethod() == 0 {
+		return func(e *encState, p unsafe.Pointer, fl uint8) {
+			e.encodeAny(*(*any)(p))
+		}
+	}
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		e.encodeAny(reflect.NewAt(t, p).Elem().Interface())
+	}
+}
+
+func ptrEnc(t reflect.Type) encFn {
+	elem := typeEncoderLocked(t.Elem())
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		q := *(*unsafe.Pointer)(p)
+		if q == nil {
+			e.buf = append(e.buf, "null"...)
+			return
+		}
+		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
+			v := reflect.NewAt(t, p).Elem()
+			key := v.Interface()
+			e.enterCycle(key, func() reflect.Value { return v })
+			defer delete(e.ptrSeen, key)
+		}
+		elem.fn(e, q, fl|flAddr)
+		e.ptrLevel--
+	}
+}
+
+func sliceEnc(t reflect.Type) encFn {
+	et := t.Elem()
+	if et.Kind() == reflect.Uint8 {
+		pe := reflect.PointerTo(et)
+		if !pe.Implements(marshalerType) && !pe.Implements(textMarshalerType) {
+			return encBytes
+		}
+	}
+	elem := typeEncoderLocked(et)
+	size := et.Size()
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		sh := (*sliceHeader)(p)
+		if sh.data == nil {
+			e.buf = append(e.buf, "null"...)
+			return
+		}
+		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
+			key := sliceKey{sh.data, sh.len}
+			e.enterCycle(key, func() reflect.Value { return reflect.NewAt(t, p).Elem() })
+			defer delete(e.ptrSeen, key)
+		}
+		e.buf = append(e.buf, '[')
+		for i := 0; i < sh.len; i++ {
+			if i > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			elem.fn(e, unsafe.Add(sh.data, uintptr(i)*size), fl|flAddr)
+		}
+		e.buf = append(e.buf, ']')
+		e.ptrLevel--
+	}
+}
+
+func encBytes(e *encState, p unsafe.Pointer, fl uint8) {
+	s := *(*[]byte)(p)
+	if s == nil {
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	e.buf = append(e.buf, '"')
+	e.buf = base64.StdEncoding.AppendEncode(e.buf, s)
+	e.buf = append(e.buf, '"')
+}
+
+func arrayEnc(t reflect.Type) encFn {
+	elem := typeEncoderLocked(t.Elem())
+	size := t.Elem().Size()
+	n := t.Len()
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		e.buf = append(e.buf, '[')
+		for i := range n {
+			if i > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			elem.fn(e, unsafe.Add(p, uintptr(i)*size), fl)
+		}
+		e.buf = append(e.buf, ']')
+	}
+}
+
+func mapEnc(t reflect.Type) encFn {
+	kt := t.Key()
+	switch kt.Kind() {
+	case reflect.String,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+	default:
+		if !kt.Implements(textMarshalerType) {
+			return func(e *encState, p unsafe.Pointer, fl uint8) {
+				e.fail(&UnsupportedTypeError{Type: t})
+			}
+		}
+	}
+	switch t {
+	case reflect.TypeFor[map[string]any]():
+		return func(e *encState, p unsafe.Pointer, fl uint8) { e.mapStringAny(*(*map[string]any)(p)) }
+	case reflect.TypeFor[map[string]string]():
+		return func(e *encState, p unsafe.Pointer, fl uint8) { e.mapStringString(*(*map[string]string)(p)) }
+	}
+	elem := typeEncoderLocked(t.Elem())
+	vt := t.Elem()
+	size := vt.Size()
+	sliceType := reflect.SliceOf(vt)
+	textKey := kt.Kind() != reflect.String && kt.Implements(textMarshalerType)
+	return func(e *encState, p unsafe.Pointer, fl uint8) {
+		mp := *(*unsafe.Pointer)(p)
+		if mp == nil {
+			e.buf = append(e.buf, "null"...)
+			return
+		}
+		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
+			e.enterCycle(mp, func() reflect.Value { return reflect.NewAt(t, p).Elem() })
+			defer delete(e.ptrSeen, mp)
+		}
+		m := reflect.NewAt(t, p).Elem()
+		n := m.Len()
+		if n == 0 {
+			e.buf = append(e.buf, "{}"...)
+			e.ptrLevel--
+			return
+		}
+		// The values are copied out (a map's are not addressable), the
+		// keys resolved to their strings and sorted.
+		vals := reflect.MakeSlice(sliceType, n, n)
+		kv := reflect.New(kt).Elem()
+		base := len(e.keys)
+		var it reflect.MapIter
+		it.Reset(m)
+		i := 0
+		for it.Next() {
+			if i == n { // the map grew under us (a data race)
+				break
+			}
+			kv.SetIterKey(&it)
+			vals.Index(i).SetIterValue(&it)
+			var ks string
+			switch {
+			case kt.Kind() == reflect.String:
+				ks = kv.String()
+			case textKey:
+				if kt.Kind() == reflect.Pointer && kv.IsNil() {
+					break
+				}
+				b, err := kv.Interface().(encoding.TextMarshaler).MarshalText()
+				if err != nil {
+					e.fail(fmt.Errorf("json: encoding error for type %q: %q", t.String(), err.Error()))
+				}
+				ks = string(b)
+			case kv.CanInt():
+				ks = strconv.FormatInt(kv.Int(), 10)
+			default:
+				ks = strconv.FormatUint(kv.Uint(), 10)
+			}
+			e.pushKey(ks, i)
+			i++
+		}
+		e.sortKeys(base)
+		vp := vals.UnsafePointer()
+		e.buf = append(e.buf, '{')
+		for j := range i {
+			if j > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			k := &e.keys[e.order[base+j]]
+			e.writeString(k.s)
+			e.buf = append(e.buf, ':')
+			elem.fn(e, unsafe.Add(vp, uintptr(k.i)*size), fl&^flAddr)
+		}
+		e.buf = append(e.buf, '}')
+		e.popKeys(base)
+		runtime.KeepAlive(vals)
+		e.ptrLevel--
+	}
+}
+
+func (e *encState) mapStringString(m map[string]string) {
+	if m == nil {
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
+		ptr := *(*unsafe.Pointer)(unsafe.Pointer(&m))
+		e.enterCycle(ptr, func() reflect.Value { return reflect.ValueOf(m) })
+		defer delete(e.ptrSeen, ptr)
+	}
+	if len(m) == 0 {
+		e.buf = append(e.buf, "{}"...)
+		e.ptrLevel--
+		return
+	}
+	base := len(e.keys)
+	for k := range m {
+		e.pushKey(k, 0)
+	}
+	n := len(e.keys) - base
+	e.sortKeys(base)
+	e.buf = append(e.buf, '{')
+	for j := range n {
+		if j > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		k := &e.keys[e.order[base+j]]
+		e.writeString(k.s)
+		e.buf = append(e.buf, ':')
+		e.writeString(m[k.s])
+	}
+	e.buf = append(e.buf, '}')
+	e.popKeys(base)
+	e.ptrLevel--
+}
