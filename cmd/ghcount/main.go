@@ -120,9 +120,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 var pointers = []string{"/type", "/payload/action", "/payload/pull_request/base/repo/language"}
 
-// counts is one thread's tally.
+// counts is one thread's tally. Its maps hold pointers so that a count
+// seen before is incremented with a lookup, which converts the key without
+// allocating (m[string(b)]++ allocates the key on every call).
 type counts struct {
-	types, langs map[string]int64
+	types, langs map[string]*int64
+}
+
+// add counts one more k in m.
+func add(m map[string]*int64, k []byte) {
+	if n := m[string(k)]; n != nil {
+		*n++
+		return
+	}
+	n := int64(1)
+	m[string(k)] = &n
 }
 
 // count runs the task over the files with MapFields: the native threads
@@ -136,7 +148,7 @@ func count(paths []string, opts ...simdjson.StreamOption) (*Result, error) {
 	}
 	defer proj.Close()
 	states, err := simdjson.MapFields(simdjson.Files(paths...), proj,
-		func(int) *counts { return &counts{types: map[string]int64{}, langs: map[string]int64{}} },
+		func(int) *counts { return &counts{types: map[string]*int64{}, langs: map[string]*int64{}} },
 		countRow, opts...)
 	if err != nil {
 		return nil, err
@@ -144,10 +156,10 @@ func count(paths []string, opts ...simdjson.StreamOption) (*Result, error) {
 	res := &Result{Types: map[string]int64{}, Languages: map[string]int64{}, Files: len(paths)}
 	for _, s := range states {
 		for k, v := range s.types {
-			res.Types[k] += v
+			res.Types[k] += *v
 		}
 		for k, v := range s.langs {
-			res.Languages[k] += v
+			res.Languages[k] += *v
 		}
 	}
 	return res, nil
@@ -158,7 +170,7 @@ func countRow(c *counts, row simdjson.Row) error {
 	if !ok {
 		return fieldError(row, 0)
 	}
-	c.types[string(typ)]++ // no allocation: the key is converted for the lookup only
+	add(c.types, typ)
 	if string(typ) != "PullRequestEvent" {
 		return nil
 	}
@@ -170,9 +182,9 @@ func countRow(c *counts, row simdjson.Row) error {
 		return nil
 	}
 	if lang, ok := row.Bytes(2); ok {
-		c.langs[string(lang)]++
+		add(c.langs, lang)
 	} else if row.IsNull(2) || row.Missing(2) {
-		c.langs[noLanguage]++
+		add(c.langs, []byte(noLanguage))
 	} else {
 		return fieldError(row, 2)
 	}

@@ -169,3 +169,21 @@ func TestUsage(t *testing.T) {
 	require.Contains(t, errOut.String(), "usage: ghcount")
 	require.Equal(t, 1, run([]string{"/nonexistent.json.gz"}, &out, &errOut))
 }
+
+// TestAddAllocatesOnlyNewKeys: counting a key seen before allocates
+// nothing (m[string(b)]++ on a map[string]int64 allocated the key each
+// time, one allocation per event).
+func TestAddAllocatesOnlyNewKeys(t *testing.T) {
+	m := map[string]*int64{}
+	k := []byte("PushEvent")
+	add(m, k)
+	if n := testing.AllocsPerRun(1000, func() { add(m, k) }); n != 0 {
+		t.Fatalf("add of a known key: %v allocations, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { add(m, []byte(noLanguage)) }); n != 0 {
+		t.Fatalf("add of noLanguage: %v allocations, want 0", n)
+	}
+	if got := *m["PushEvent"]; got != 1002 {
+		t.Fatalf("PushEvent counted %d times, want 1002", got)
+	}
+}
