@@ -1,15 +1,12 @@
 package simdjson
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 )
@@ -149,28 +146,8 @@ func (m *mapper[S]) readFailed(file int, err error) {
 // to the workers. Buffers: one per thread, one per producer, and one more.
 func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 	k := max(1, min(len(m.parsers), len(paths)))
-	nbuf := len(m.parsers) + k + 1
 	m.fileErrs = make([]error, len(paths))
-	m.bufs = make([]unsafe.Pointer, nbuf)
-	m.caps = make([]int, nbuf)
-	m.ready = make(chan mapChunk, nbuf)
-	m.free = make(chan int, nbuf)
-	m.done = make(chan struct{})
-	m.halt = make(chan struct{})
-	var owners atomic.Int32
-	owners.Store(int32(k) + 1)
-	release := func() {
-		if owners.Add(-1) == 0 {
-			for _, b := range m.bufs {
-				if b != nil {
-					shim.Free(b)
-				}
-			}
-		}
-	}
-	for i := range nbuf {
-		m.free <- i
-	}
+	release := m.startChunks(len(m.parsers)+k+1, k)
 	var next atomic.Int64
 	var live atomic.Int32
 	live.Store(int32(k))
@@ -183,13 +160,7 @@ func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 				}
 			}()
 			returned := false
-			defer func() {
-				if v := recover(); v != nil {
-					m.producerFail(&PanicError{Value: v, Stack: debug.Stack(), reader: true}, false)
-				} else if !returned {
-					m.producerFail(errReaderGoexit, false)
-				}
-			}()
+			defer m.producerRecover(&returned)
 			var keep gzipBufs
 			defer keep.free()
 			for {
@@ -208,14 +179,7 @@ func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 			returned = true
 		}()
 	}
-	defer func() {
-		m.mu.Lock()
-		m.finished = true
-		m.readErr = errors.Join(m.fileErrs...)
-		m.mu.Unlock()
-		close(m.done)
-		release()
-	}()
+	defer m.endInput(release)
 	return shim.RunMap(c)
 }
 

@@ -530,16 +530,37 @@ func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineE
 // whichever of the two finishes last, never under a Read that may still
 // write into them, and the producer closes the input when it exits.
 func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader, closeIn func()) int {
-	nbuf := len(m.parsers) + 2
+	release := m.startChunks(len(m.parsers)+2, 1)
+	go func() {
+		defer release()
+		defer closeIn()
+		defer close(m.ready)
+		returned := false
+		defer m.producerRecover(&returned)
+		m.produce(r, 0)
+		returned = true
+	}()
+	defer m.endInput(release) // also when fn's goroutine exits (runtime.Goexit)
+	return shim.RunMap(c)
+}
+
+// startChunks makes the chunk buffers' slots (nbuf of them, all free) and
+// the channels between the producers and the workers. The release it
+// returns frees the buffers at its producers+1-th call: once by each
+// producer goroutine and once by endInput, whichever comes last.
+func (m *mapper[S]) startChunks(nbuf, producers int) (release func()) {
 	m.bufs = make([]unsafe.Pointer, nbuf)
 	m.caps = make([]int, nbuf)
 	m.ready = make(chan mapChunk, nbuf)
 	m.free = make(chan int, nbuf)
 	m.done = make(chan struct{})
 	m.halt = make(chan struct{})
+	for i := range nbuf {
+		m.free <- i
+	}
 	var owners atomic.Int32
-	owners.Store(2)
-	release := func() {
+	owners.Store(int32(producers) + 1)
+	return func() {
 		if owners.Add(-1) == 0 {
 			for _, b := range m.bufs {
 				if b != nil {
@@ -548,35 +569,32 @@ func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader, closeIn func()) in
 			}
 		}
 	}
-	for i := range nbuf {
-		m.free <- i
+}
+
+// producerRecover, deferred by a producer goroutine, reports the reader's
+// panic, or its runtime.Goexit (which would otherwise end the chunks as if
+// the input had ended; *returned is false then), before the workers see
+// the end of the chunks.
+func (m *mapper[S]) producerRecover(returned *bool) {
+	if v := recover(); v != nil {
+		m.producerFail(&PanicError{Value: v, Stack: debug.Stack(), reader: true}, false)
+	} else if !*returned {
+		m.producerFail(errReaderGoexit, false)
 	}
-	go func() {
-		defer release()
-		defer closeIn()
-		defer close(m.ready)
-		returned := false
-		defer func() {
-			// The reader's panic, or its runtime.Goexit (which would
-			// otherwise end the chunks as if the input had ended),
-			// reported before the workers see the end of the chunks.
-			if v := recover(); v != nil {
-				m.producerFail(&PanicError{Value: v, Stack: debug.Stack(), reader: true}, false)
-			} else if !returned {
-				m.producerFail(errReaderGoexit, false)
-			}
-		}()
-		m.produce(r, 0)
-		returned = true
-	}()
-	defer func() { // also when fn's goroutine exits (runtime.Goexit)
-		m.mu.Lock()
-		m.finished = true
-		m.mu.Unlock()
-		close(m.done)
-		release()
-	}()
-	return shim.RunMap(c)
+}
+
+// endInput ends the map's input when the workers are done: no more reads
+// or file errors are recorded (a Files input's are joined in file order),
+// the producers are told to stop, and release is called.
+func (m *mapper[S]) endInput(release func()) {
+	m.mu.Lock()
+	m.finished = true
+	if m.fileErrs != nil {
+		m.readErr = errors.Join(m.fileErrs...)
+	}
+	m.mu.Unlock()
+	close(m.done)
+	release()
 }
 
 // produce reads r chunk by chunk, cutting each chunk after its last newline
