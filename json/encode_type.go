@@ -201,16 +201,21 @@ func boxAt(typ unsafe.Pointer, direct bool, p unsafe.Pointer) any {
 	return x
 }
 
-func marshalerEnc(t reflect.Type) encFn {
+func marshalerEnc(t reflect.Type) encFn { return methodEnc(t, (*encState).callMarshalJSON) }
+
+// methodEnc is the encoder of a type t that implements M (Marshaler or
+// encoding.TextMarshaler) with a value receiver, or of an interface type:
+// call writes the value through its method; a nil pointer, or an interface
+// holding no M, is null.
+func methodEnc[M any](t reflect.Type, call func(*encState, M, reflect.Type)) encFn {
 	if t.Kind() == reflect.Interface {
 		return func(e *encState, p unsafe.Pointer, fl uint8) {
-			x := reflect.NewAt(t, p).Elem().Interface()
-			m, ok := x.(Marshaler)
+			m, ok := reflect.NewAt(t, p).Elem().Interface().(M)
 			if !ok {
 				e.buf = append(e.buf, "null"...)
 				return
 			}
-			e.callMarshalJSON(m, t)
+			call(e, m, t)
 		}
 	}
 	typ, direct := typeWord(t)
@@ -220,18 +225,21 @@ func marshalerEnc(t reflect.Type) encFn {
 			e.buf = append(e.buf, "null"...)
 			return
 		}
-		e.callMarshalJSON(boxAt(typ, direct, p).(Marshaler), t)
+		call(e, boxAt(typ, direct, p).(M), t)
 	}
 }
 
-func addrMarshalerEnc(t reflect.Type) encFn {
-	pt := reflect.PointerTo(t)
-	typ, _ := typeWord(pt)
+func addrMarshalerEnc(t reflect.Type) encFn { return addrMethodEnc(t, (*encState).callMarshalJSON) }
+
+// addrMethodEnc is the encoder of an addressable value of type t whose
+// pointer implements M: call writes it through the method of &value.
+func addrMethodEnc[M any](t reflect.Type, call func(*encState, M, reflect.Type)) encFn {
+	typ, _ := typeWord(reflect.PointerTo(t))
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		var x any
 		ex := (*eface)(unsafe.Pointer(&x))
 		ex.typ, ex.data = typ, p
-		e.callMarshalJSON(x.(Marshaler), t)
+		call(e, x.(M), t)
 	}
 }
 
@@ -245,38 +253,10 @@ func (e *encState) callMarshalJSON(m Marshaler, t reflect.Type) {
 	e.fail(marshalerError(t, err, false))
 }
 
-func textMarshalerEnc(t reflect.Type) encFn {
-	if t.Kind() == reflect.Interface {
-		return func(e *encState, p unsafe.Pointer, fl uint8) {
-			x := reflect.NewAt(t, p).Elem().Interface()
-			m, ok := x.(encoding.TextMarshaler)
-			if !ok {
-				e.buf = append(e.buf, "null"...)
-				return
-			}
-			e.callMarshalText(m, t)
-		}
-	}
-	typ, direct := typeWord(t)
-	isPtr := t.Kind() == reflect.Pointer
-	return func(e *encState, p unsafe.Pointer, fl uint8) {
-		if isPtr && *(*unsafe.Pointer)(p) == nil {
-			e.buf = append(e.buf, "null"...)
-			return
-		}
-		e.callMarshalText(boxAt(typ, direct, p).(encoding.TextMarshaler), t)
-	}
-}
+func textMarshalerEnc(t reflect.Type) encFn { return methodEnc(t, (*encState).callMarshalText) }
 
 func addrTextMarshalerEnc(t reflect.Type) encFn {
-	pt := reflect.PointerTo(t)
-	typ, _ := typeWord(pt)
-	return func(e *encState, p unsafe.Pointer, fl uint8) {
-		var x any
-		ex := (*eface)(unsafe.Pointer(&x))
-		ex.typ, ex.data = typ, p
-		e.callMarshalText(x.(encoding.TextMarshaler), t)
-	}
+	return addrMethodEnc(t, (*encState).callMarshalText)
 }
 
 func (e *encState) callMarshalText(m encoding.TextMarshaler, t reflect.Type) {
