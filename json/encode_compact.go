@@ -235,6 +235,21 @@ key:
 	goto value
 }
 
+// skipPlain skips string bytes eight at a time from i and returns the
+// index of the first one compactMask8 flags, or of the last bytes that do
+// not fill eight (the caller looks at them one by one).
+func skipPlain(src []byte, i int, html bool) int {
+	for i+8 <= len(src) {
+		m := compactMask8(binary.LittleEndian.Uint64(src[i:]), html)
+		if m == 0 {
+			i += 8
+			continue
+		}
+		return i + bits.TrailingZeros64(m)>>3
+	}
+	return i
+}
+
 // scanString returns the index after the string literal at src[i] (a
 // '"'), or -1 when it is invalid or, with html, holds a character to
 // escape.
@@ -242,15 +257,7 @@ func scanString(src []byte, i int, html bool) int {
 	n := len(src)
 	i++
 	for {
-		for i+8 <= n {
-			m := compactMask8(binary.LittleEndian.Uint64(src[i:]), html)
-			if m == 0 {
-				i += 8
-				continue
-			}
-			i += bits.TrailingZeros64(m) >> 3
-			break
-		}
+		i = skipPlain(src, i, html)
 		if i >= n {
 			return -1
 		}
@@ -351,15 +358,7 @@ func compactString(dst, src []byte, i int, html bool) ([]byte, int, bool) {
 	start := i
 	i++
 	for {
-		for i+8 <= n {
-			m := compactMask8(binary.LittleEndian.Uint64(src[i:]), html)
-			if m == 0 {
-				i += 8
-				continue
-			}
-			i += bits.TrailingZeros64(m) >> 3
-			break
-		}
+		i = skipPlain(src, i, html)
 		if i >= n {
 			return dst, i, false
 		}
