@@ -29,8 +29,8 @@ func Marshal(v any) ([]byte, error) {
 	err := e.marshal(v)
 	var out []byte
 	if err == nil {
-		out = make([]byte, len(e.buf))
-		copy(out, e.buf)
+		// An append, not make and copy: the result is not cleared first.
+		out = append([]byte(nil), e.buf...)
 	}
 	putEncState(e)
 	return out, err
@@ -119,6 +119,8 @@ type encState struct {
 	// Slots for the values interfaces hold directly, by nesting level.
 	slots     [16]unsafe.Pointer
 	slotDepth int
+	// keyArena holds the digits of integer map keys (keyString).
+	keyArena []byte
 }
 
 // slot returns the next free slot for a value an interface holds directly.
@@ -228,6 +230,7 @@ func putEncState(e *encState) {
 	e.anyVals = e.anyVals[:0]
 	clear(e.keys)
 	e.keys = e.keys[:0]
+	e.keyArena = e.keyArena[:0]
 	encStatePool.Put(e)
 }
 

@@ -80,6 +80,38 @@ func TestEncodeAllocs(t *testing.T) {
 	}); n != 1 { // the interface conversion of the struct value, the caller's
 		t.Errorf("Encoder.Encode of a struct value: %v allocations, want 1 (the boxing)", n)
 	}
+	// Maps whose values the encoder copies out (not map[string]any or
+	// map[string]string), with string and integer keys.
+	type item struct {
+		P *string `json:"p"`
+		L []int   `json:"l"`
+	}
+	s := "s"
+	m := &struct {
+		Items map[string]item `json:"items"`
+		Lists map[string][]int
+		ByID  map[int64]item
+		ByU   map[uint8]string
+		Deep  map[string]map[int]item
+	}{
+		Items: map[string]item{"b": {&s, []int{1}}, "a": {nil, nil}},
+		Lists: map[string][]int{"x": {1, 2}, "y": nil},
+		ByID:  map[int64]item{-3: {}, 12: {&s, nil}, 7: {}},
+		ByU:   map[uint8]string{200: "u", 3: "v"},
+		Deep:  map[string]map[int]item{"d": {1: {}, 2: {}}, "e": {3: {}}},
+	}
+	want, err := stdjson.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		got, err := sjson.Marshal(m)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("Marshal: %s, %v; want %s", got, err, want)
+		}
+	}); n != 1 {
+		t.Errorf("Marshal of maps: %v allocations, want 1", n)
+	}
 }
 
 type failWriter struct{ n int }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -642,6 +641,11 @@ func mapEnc(t reflect.Type) encFn {
 	size := vt.Size()
 	sliceType := reflect.SliceOf(vt)
 	textKey := kt.Kind() != reflect.String && kt.Implements(textMarshalerType)
+	// Each call takes a scratch of this map type's (a copy of the values,
+	// an addressable key, an iterator) from scratch and gives it back, so
+	// that a map is written without allocating in steady state; nested
+	// maps of the same type take one each.
+	var scratch sync.Pool
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		mp := *(*unsafe.Pointer)(p)
 		if mp == nil {
@@ -661,18 +665,24 @@ func mapEnc(t reflect.Type) encFn {
 		}
 		// The values are copied out (a map's are not addressable), the
 		// keys resolved to their strings and sorted.
-		vals := reflect.MakeSlice(sliceType, n, n)
-		kv := reflect.New(kt).Elem()
+		sc, _ := scratch.Get().(*mapScratch)
+		if sc == nil {
+			sc = &mapScratch{key: reflect.New(kt).Elem()}
+		}
+		if sc.n < n {
+			sc.vals = reflect.MakeSlice(sliceType, n, n)
+			sc.n = n
+		}
+		vals, kv, it := sc.vals, sc.key, &sc.it
 		base := len(e.keys)
-		var it reflect.MapIter
 		it.Reset(m)
 		i := 0
 		for it.Next() {
 			if i == n { // the map grew under us (a data race)
 				break
 			}
-			kv.SetIterKey(&it)
-			vals.Index(i).SetIterValue(&it)
+			kv.SetIterKey(it)
+			vals.Index(i).SetIterValue(it)
 			var ks string
 			switch {
 			case kt.Kind() == reflect.String:
@@ -687,13 +697,14 @@ func mapEnc(t reflect.Type) encFn {
 				}
 				ks = string(b)
 			case kv.CanInt():
-				ks = strconv.FormatInt(kv.Int(), 10)
+				ks = e.keyString(strconv.AppendInt(e.keyDigits(), kv.Int(), 10))
 			default:
-				ks = strconv.FormatUint(kv.Uint(), 10)
+				ks = e.keyString(strconv.AppendUint(e.keyDigits(), kv.Uint(), 10))
 			}
 			e.pushKey(ks, i)
 			i++
 		}
+		it.Reset(reflect.Value{})
 		e.sortKeys(base)
 		vp := vals.UnsafePointer()
 		e.buf = append(e.buf, '{')
@@ -708,9 +719,40 @@ func mapEnc(t reflect.Type) encFn {
 		}
 		e.buf = append(e.buf, '}')
 		e.popKeys(base)
-		runtime.KeepAlive(vals)
+		// The copies are cleared (they may hold pointers) before the
+		// scratch goes back; an error (a panic) leaves it to the GC.
+		for j := range i {
+			vals.Index(j).SetZero()
+		}
+		kv.SetZero()
+		scratch.Put(sc)
 		e.ptrLevel--
 	}
+}
+
+// mapScratch is what the encoder of one map type reuses from call to call.
+type mapScratch struct {
+	vals reflect.Value // a slice of n values
+	n    int
+	key  reflect.Value // an addressable key
+	it   reflect.MapIter
+}
+
+// keyDigits returns room for the digits of an integer map key, at the end
+// of e.keyArena.
+func (e *encState) keyDigits() []byte {
+	if cap(e.keyArena)-len(e.keyArena) < 24 {
+		// A new chunk: the keys already made keep the old one alive.
+		e.keyArena = make([]byte, 0, 4096)
+	}
+	return e.keyArena[len(e.keyArena):]
+}
+
+// keyString returns the digits keyDigits's room received as a string
+// that stays valid until e goes back to the pool.
+func (e *encState) keyString(b []byte) string {
+	e.keyArena = e.keyArena[:len(e.keyArena)+len(b)]
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 func (e *encState) mapStringString(m map[string]string) {
