@@ -140,9 +140,9 @@ fieldLoop:
 		e.buf = append(e.buf, next)
 		next = ','
 		if e.html {
-			e.buf = append(e.buf, f.nameHTML...)
+			e.add(f.nameHTML)
 		} else {
-			e.buf = append(e.buf, f.name...)
+			e.add(f.name)
 		}
 		switch f.kind {
 		case ekString:
@@ -157,9 +157,9 @@ fieldLoop:
 			encUint[uint64](e, fp, 0)
 		case ekBool:
 			if *(*bool)(fp) {
-				e.buf = append(e.buf, "true"...)
+				e.add("true")
 			} else {
-				e.buf = append(e.buf, "false"...)
+				e.add("false")
 			}
 		case ekFloat64:
 			e.float64(*(*float64)(fp), false, f.te.t, fp)
@@ -173,7 +173,7 @@ fieldLoop:
 		}
 	}
 	if next == '{' {
-		e.buf = append(e.buf, "{}"...)
+		e.add("{}")
 	} else {
 		e.buf = append(e.buf, '}')
 	}

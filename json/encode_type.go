@@ -94,7 +94,7 @@ func newTypeEnc(t reflect.Type, allowAddr bool) encFn {
 		return func(e *encState, p unsafe.Pointer, fl uint8) {
 			q := *(*unsafe.Pointer)(p)
 			if q == nil {
-				e.buf = append(e.buf, "null"...)
+				e.add("null")
 				return
 			}
 			e.time((*time.Time)(q), ptrTimeType)
@@ -211,7 +211,7 @@ func methodEnc[M any](t reflect.Type, call func(*encState, M, reflect.Type)) enc
 		return func(e *encState, p unsafe.Pointer, fl uint8) {
 			m, ok := reflect.NewAt(t, p).Elem().Interface().(M)
 			if !ok {
-				e.buf = append(e.buf, "null"...)
+				e.add("null")
 				return
 			}
 			call(e, m, t)
@@ -221,7 +221,7 @@ func methodEnc[M any](t reflect.Type, call func(*encState, M, reflect.Type)) enc
 	isPtr := t.Kind() == reflect.Pointer
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		if isPtr && *(*unsafe.Pointer)(p) == nil {
-			e.buf = append(e.buf, "null"...)
+			e.add("null")
 			return
 		}
 		call(e, boxAt(typ, direct, p).(M), t)
@@ -271,7 +271,7 @@ func (e *encState) callMarshalText(m encoding.TextMarshaler, t reflect.Type) {
 func encRawMessage(e *encState, p unsafe.Pointer, fl uint8) {
 	m := *(*RawMessage)(p)
 	if m == nil {
-		e.buf = append(e.buf, "null"...)
+		e.add("null")
 		return
 	}
 	var err error
@@ -302,7 +302,7 @@ func (e *encState) time(t *time.Time, errType reflect.Type) {
 		ok = !('0' <= c && c <= '9') && 10*(b[n-5]-'0')+(b[n-4]-'0') < 24
 	}
 	if ok {
-		e.buf = append(e.buf, b...)
+		e.addBytes(b)
 		e.buf = append(e.buf, '"')
 		return
 	}
@@ -315,9 +315,9 @@ func encBool(e *encState, p unsafe.Pointer, fl uint8) {
 		e.buf = append(e.buf, '"')
 	}
 	if *(*bool)(p) {
-		e.buf = append(e.buf, "true"...)
+		e.add("true")
 	} else {
-		e.buf = append(e.buf, "false"...)
+		e.add("false")
 	}
 	if q {
 		e.buf = append(e.buf, '"')
@@ -344,22 +344,21 @@ func encUint[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](e *encState, p
 	e.writeUint(uint64(*(*T)(p)))
 }
 
-// writeInt, writeUint and writeString append to e.buf in place (an
-// append to e.buf itself, which stores only the length while the buffer
-// has room): assigning a function's result to e.buf would store its
-// pointer, with a write barrier while the garbage collector marks.
+// writeInt and writeUint append to e.buf in place (add): assigning a
+// function's result to e.buf would store its pointer, with a write
+// barrier while the garbage collector marks.
 func (e *encState) writeInt(v int64) {
 	if uint64(v) < 10 {
 		e.buf = append(e.buf, byte('0'+v))
 		return
 	}
 	var tmp [24]byte
-	e.buf = append(e.buf, strconv.AppendInt(tmp[:0], v, 10)...)
+	e.addBytes(strconv.AppendInt(tmp[:0], v, 10))
 }
 
 func (e *encState) writeUint(v uint64) {
 	var tmp [24]byte
-	e.buf = append(e.buf, strconv.AppendUint(tmp[:0], v, 10)...)
+	e.addBytes(strconv.AppendUint(tmp[:0], v, 10))
 }
 
 // writeString appends s as a JSON string (appendString): in place when
@@ -400,7 +399,7 @@ func (e *encState) float64(f float64, quoted bool, t reflect.Type, p unsafe.Poin
 		e.buf = append(e.buf, '"')
 	}
 	var tmp [64]byte
-	e.buf = append(e.buf, appendFloat(tmp[:0], f, 64)...)
+	e.addBytes(appendFloat(tmp[:0], f, 64))
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
@@ -414,7 +413,7 @@ func (e *encState) float32(f float32, quoted bool, t reflect.Type, p unsafe.Poin
 		e.buf = append(e.buf, '"')
 	}
 	var tmp [64]byte
-	e.buf = append(e.buf, appendFloat(tmp[:0], float64(f), 32)...)
+	e.addBytes(appendFloat(tmp[:0], float64(f), 32))
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
@@ -478,7 +477,7 @@ func encNumber(e *encState, p unsafe.Pointer, fl uint8) {
 	if q {
 		e.buf = append(e.buf, '"')
 	}
-	e.buf = append(e.buf, s...)
+	e.add(s)
 	if q {
 		e.buf = append(e.buf, '"')
 	}
@@ -543,7 +542,7 @@ func ptrEnc(t reflect.Type) encFn {
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		q := *(*unsafe.Pointer)(p)
 		if q == nil {
-			e.buf = append(e.buf, "null"...)
+			e.add("null")
 			return
 		}
 		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
@@ -570,7 +569,7 @@ func sliceEnc(t reflect.Type) encFn {
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		sh := (*sliceHeader)(p)
 		if sh.data == nil {
-			e.buf = append(e.buf, "null"...)
+			e.add("null")
 			return
 		}
 		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
@@ -593,7 +592,7 @@ func sliceEnc(t reflect.Type) encFn {
 func encBytes(e *encState, p unsafe.Pointer, fl uint8) {
 	s := *(*[]byte)(p)
 	if s == nil {
-		e.buf = append(e.buf, "null"...)
+		e.add("null")
 		return
 	}
 	e.buf = append(e.buf, '"')
@@ -649,7 +648,7 @@ func mapEnc(t reflect.Type) encFn {
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		mp := *(*unsafe.Pointer)(p)
 		if mp == nil {
-			e.buf = append(e.buf, "null"...)
+			e.add("null")
 			return
 		}
 		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
@@ -659,7 +658,7 @@ func mapEnc(t reflect.Type) encFn {
 		m := reflect.NewAt(t, p).Elem()
 		n := m.Len()
 		if n == 0 {
-			e.buf = append(e.buf, "{}"...)
+			e.add("{}")
 			e.ptrLevel--
 			return
 		}
@@ -757,7 +756,7 @@ func (e *encState) keyString(b []byte) string {
 
 func (e *encState) mapStringString(m map[string]string) {
 	if m == nil {
-		e.buf = append(e.buf, "null"...)
+		e.add("null")
 		return
 	}
 	if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
@@ -766,7 +765,7 @@ func (e *encState) mapStringString(m map[string]string) {
 		defer delete(e.ptrSeen, ptr)
 	}
 	if len(m) == 0 {
-		e.buf = append(e.buf, "{}"...)
+		e.add("{}")
 		e.ptrLevel--
 		return
 	}
