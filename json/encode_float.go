@@ -1,6 +1,7 @@
 package json
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"strconv"
@@ -152,21 +153,40 @@ func roundOdd(g1, g0, cp uint64) uint64 {
 	return v | (z&(1<<63-1)+(1<<63-1))>>63
 }
 
-const digitPairs = "00010203040506070809" +
-	"10111213141516171819" +
-	"20212223242526272829" +
-	"30313233343536373839" +
-	"40414243444546474849" +
-	"50515253545556575859" +
-	"60616263646566676869" +
-	"70717273747576777879" +
-	"80818283848586878889" +
-	"90919293949596979899"
+// digitPairs holds "00" to "99", each as the two bytes of a little-endian
+// uint16.
+var digitPairs = func() (t [100]uint16) {
+	for i := range t {
+		t[i] = uint16('0'+i/10) | uint16('0'+i%10)<<8
+	}
+	return t
+}()
 
-// appendDecimal appends d*10^e (d > 0, d < 10^17 or 10^9 for float32's
-// digits, exponents those of finite floats) in strconv's 'f' format with
-// precision -1, or with sci in its 'e' format with encoding/json's exponent
-// (no leading zero for a negative one).
+// digits8 returns r < 10^8 as eight ASCII digits, the first in the low byte.
+func digits8(r uint32) uint64 {
+	hi, lo := r/10000, r%10000
+	return uint64(digitPairs[hi/100]) | uint64(digitPairs[hi%100])<<16 |
+		uint64(digitPairs[lo/100])<<32 | uint64(digitPairs[lo%100])<<48
+}
+
+// copy24 copies 24 bytes, src to dst (the callers' slack past what counts).
+func copy24(dst, src []byte) {
+	_, _ = dst[23], src[23]
+	binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
+	binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
+	binary.LittleEndian.PutUint64(dst[16:], binary.LittleEndian.Uint64(src[16:]))
+}
+
+const zeros8 = 0x3030303030303030 // "00000000"
+
+// appendDecimal appends d*10^e (0 < d < 10^17, as schubfach gives for
+// float64: c*2^q*10^-k < 2^53*10; exponents those of finite floats) in
+// strconv's 'f' format with precision -1, or with sci in its 'e' format
+// with encoding/json's exponent (no leading zero for a negative one).
+//
+// The digits are written whole into a buffer, and the parts of the output
+// copied as 24 bytes at a time into the slack after b's length: no loop or
+// branch depends on the number of digits.
 func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
 	for d%100 == 0 {
 		d /= 100
@@ -178,23 +198,32 @@ func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
 	}
 	nd := decimalLen(d)
 	dp := nd + e // the digits before the decimal point
-	// At most "0.00000" and 17 digits, or 21 digits, or 17 digits, a point
-	// and "e-324": 32 bytes.
-	if cap(b)-len(b) < 32 {
-		b = append(b, make([]byte, 32)...)[:len(b)]
+
+	// buf[17-nd:17] are d's digits; buf[17:] is slack for copy24.
+	var buf [48]byte
+	top := d / 1e16
+	rest := d - top*1e16
+	hi := rest / 1e8
+	buf[0] = byte('0' + top)
+	binary.LittleEndian.PutUint64(buf[1:], digits8(uint32(hi)))
+	binary.LittleEndian.PutUint64(buf[9:], digits8(uint32(rest-hi*1e8)))
+	first := 17 - nd
+
+	// The longest output is "-1.2345678901234567e-308" (24 bytes, the
+	// sign already appended) or 21 digits; copy24 writes up to 42 bytes
+	// past b's length.
+	if cap(b)-len(b) < 48 {
+		b = append(b, make([]byte, 48)...)[:len(b)]
 	}
 	n := len(b)
-	out := (*[32]byte)(b[n : n+32])
+	out := b[n : n+48]
 	if sci {
-		// The digits at out[1:nd+1], then the first moved before the point.
-		writeDigits(out, nd+1, d)
+		out[0] = buf[first]
 		i := 1
 		if nd > 1 {
-			out[0] = out[1]
 			out[1] = '.'
+			copy24(out[2:], buf[first+1:])
 			i = nd + 1
-		} else {
-			out[0] = out[1]
 		}
 		out[i] = 'e'
 		x := dp - 1
@@ -215,40 +244,33 @@ func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
 			out[i] = byte('0' + x)
 			i++
 		case x < 100:
-			out[i], out[i+1] = digitPairs[2*x], digitPairs[2*x+1]
+			binary.LittleEndian.PutUint16(out[i:], digitPairs[x])
 			i += 2
 		default:
 			out[i] = byte('0' + x/100)
-			x %= 100
-			out[i+1], out[i+2] = digitPairs[2*x], digitPairs[2*x+1]
+			binary.LittleEndian.PutUint16(out[i+1:], digitPairs[x%100])
 			i += 3
 		}
 		return b[:n+i]
 	}
 	switch {
 	case dp <= 0:
-		// 0.000ddd
-		out[0], out[1] = '0', '.'
-		for i := 2; i < 2-dp; i++ {
-			out[i] = '0'
-		}
-		writeDigits(out, 2-dp+nd, d)
+		// 0.000ddd: dp >= -5 (the value is at least 1e-6).
+		binary.LittleEndian.PutUint64(out, zeros8&^0xff00|uint64('.')<<8) // "0.000000"
+		copy24(out[2-dp:], buf[first:])
 		return b[:n+2-dp+nd]
 	case dp >= nd:
-		// ddd000
-		writeDigits(out, nd, d)
-		for i := nd; i < dp; i++ {
-			out[i] = '0'
-		}
+		// ddd000: dp <= 21 (the value is below 1e21).
+		copy24(out, buf[first:])
+		binary.LittleEndian.PutUint64(out[nd:], zeros8)
+		binary.LittleEndian.PutUint64(out[nd+8:], zeros8)
+		binary.LittleEndian.PutUint64(out[nd+16:], zeros8)
 		return b[:n+dp]
 	default:
-		// dd.ddd: the digits at out[1:nd+1], then the first dp moved
-		// before the point.
-		writeDigits(out, nd+1, d)
-		for i := 0; i < dp; i++ {
-			out[i] = out[i+1]
-		}
+		// dd.ddd
+		copy24(out, buf[first:])
 		out[dp] = '.'
+		copy24(out[dp+1:], buf[first+dp:])
 		return b[:n+nd+1]
 	}
 }
@@ -265,35 +287,4 @@ func decimalLen(d uint64) int {
 var pow10tab = [20]uint64{
 	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-}
-
-// writeDigits writes d's decimal digits to out, ending before out[end].
-func writeDigits(out *[32]byte, end int, d uint64) {
-	i := end
-	for d >= 1e8 {
-		q := d / 1e8
-		r := uint32(d - q*1e8)
-		d = q
-		hi, lo := r/10000, r%10000
-		a, c := lo/100, lo%100
-		out[i-1], out[i-2] = digitPairs[2*c+1], digitPairs[2*c]
-		out[i-3], out[i-4] = digitPairs[2*a+1], digitPairs[2*a]
-		a, c = hi/100, hi%100
-		out[i-5], out[i-6] = digitPairs[2*c+1], digitPairs[2*c]
-		out[i-7], out[i-8] = digitPairs[2*a+1], digitPairs[2*a]
-		i -= 8
-	}
-	r := uint32(d)
-	for r >= 100 {
-		q := r / 100
-		c := r - q*100
-		r = q
-		out[i-1], out[i-2] = digitPairs[2*c+1], digitPairs[2*c]
-		i -= 2
-	}
-	if r >= 10 {
-		out[i-1], out[i-2] = digitPairs[2*r+1], digitPairs[2*r]
-	} else {
-		out[i-1] = byte('0' + r)
-	}
 }

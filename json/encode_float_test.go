@@ -295,9 +295,13 @@ func canadaFloats(b *testing.B) []float64 {
 }
 
 // BenchmarkAppendFloat: appendFloat against the strconv reference over
-// canada.json's numbers (ns per number).
+// canada.json's numbers, and the same rounded to float32 (ns/number).
 func BenchmarkAppendFloat(b *testing.B) {
 	fs := canadaFloats(b)
+	fs32 := make([]float64, len(fs))
+	for i, f := range fs {
+		fs32[i] = float64(float32(f))
+	}
 	for _, bc := range []struct {
 		name string
 		fn   func([]byte, float64, int) []byte
@@ -305,15 +309,21 @@ func BenchmarkAppendFloat(b *testing.B) {
 		b.Run(bc.name+"/canada", func(b *testing.B) {
 			buf := make([]byte, 0, 64)
 			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				buf = bc.fn(buf[:0], fs[i%len(fs)], 64)
+			for b.Loop() {
+				for _, f := range fs {
+					buf = bc.fn(buf[:0], f, 64)
+				}
 			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(fs)), "ns/number")
 		})
 		b.Run(bc.name+"/float32", func(b *testing.B) {
 			buf := make([]byte, 0, 64)
-			for i := 0; b.Loop(); i++ {
-				buf = bc.fn(buf[:0], float64(float32(fs[i%len(fs)])), 32)
+			for b.Loop() {
+				for _, f := range fs32 {
+					buf = bc.fn(buf[:0], f, 32)
+				}
 			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(fs)), "ns/number")
 		})
 	}
 }
