@@ -188,14 +188,6 @@ const zeros8 = 0x3030303030303030 // "00000000"
 // copied as 24 bytes at a time into the slack after b's length: no loop or
 // branch depends on the number of digits.
 func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
-	for d%100 == 0 {
-		d /= 100
-		e += 2
-	}
-	if d%10 == 0 {
-		d /= 10
-		e++
-	}
 	nd := decimalLen(d)
 	dp := nd + e // the digits before the decimal point
 
@@ -204,10 +196,21 @@ func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
 	top := d / 1e16
 	rest := d - top*1e16
 	hi := rest / 1e8
+	whi := digits8(uint32(hi))
+	wlo := digits8(uint32(rest - hi*1e8))
 	buf[0] = byte('0' + top)
-	binary.LittleEndian.PutUint64(buf[1:], digits8(uint32(hi)))
-	binary.LittleEndian.PutUint64(buf[9:], digits8(uint32(rest-hi*1e8)))
+	binary.LittleEndian.PutUint64(buf[1:], whi)
+	binary.LittleEndian.PutUint64(buf[9:], wlo)
 	first := 17 - nd
+	// Drop the trailing zeros (the last digit is a word's high byte); d
+	// has a digit other than zero, so at most nd-1 of them.
+	if x := wlo ^ zeros8; x != 0 {
+		nd -= bits.LeadingZeros64(x) / 8
+	} else if x := whi ^ zeros8; x != 0 {
+		nd -= 8 + bits.LeadingZeros64(x)/8
+	} else {
+		nd -= 16
+	}
 
 	// The longest output is "-1.2345678901234567e-308" (24 bytes, the
 	// sign already appended) or 21 digits; copy24 writes up to 42 bytes
