@@ -184,9 +184,10 @@ const zeros8 = 0x3030303030303030 // "00000000"
 // strconv's 'f' format with precision -1, or with sci in its 'e' format
 // with encoding/json's exponent (no leading zero for a negative one).
 //
-// The digits are written whole into a buffer, and the parts of the output
-// copied as 24 bytes at a time into the slack after b's length: no loop or
-// branch depends on the number of digits.
+// All 17 digit places are written into a buffer (leading zeros included),
+// the trailing zeros counted in the digit words, and the parts of the
+// output copied 24 bytes at a time into the slack after b's length: no
+// loop runs over the digits.
 func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
 	nd := decimalLen(d)
 	dp := nd + e // the digits before the decimal point
