@@ -419,35 +419,6 @@ func (e *encState) float32(f float32, quoted bool, t reflect.Type, p unsafe.Poin
 	}
 }
 
-// appendFloat formats f as encoding/json does: 'f' between 1e-6 and 1e21
-// (by the magnitude at bits), 'e' outside with a two-digit negative
-// exponent shortened to one.
-func appendFloat(b []byte, f float64, bits int) []byte {
-	// Integers below 2^53 (2^24 for float32), whose shortest form is their
-	// digits: no two such integers are within an ulp of each other. Not
-	// -0, which keeps its sign.
-	if t := int64(f); float64(t) == f && (t != 0 || !math.Signbit(f)) &&
-		(bits == 64 && t > -1<<53 && t < 1<<53 || bits == 32 && t > -1<<24 && t < 1<<24) {
-		return appendInt(b, t)
-	}
-	abs := math.Abs(f)
-	fmtc := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			fmtc = 'e'
-		}
-	}
-	b = strconv.AppendFloat(b, f, fmtc, -1, bits)
-	if fmtc == 'e' {
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
-}
-
 func encStringFn(e *encState, p unsafe.Pointer, fl uint8) {
 	s := *(*string)(p)
 	if fl&flQuoted != 0 {

@@ -1,0 +1,294 @@
+package json
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"strconv"
+)
+
+//go:generate go run gen_float_table.go
+
+// appendFloat formats f as encoding/json does: 'f' between 1e-6 and 1e21
+// (float32 thresholds for bits 32), else 'e' with a two-digit negative
+// exponent's leading zero dropped (1e-07 becomes 1e-7); the digits are the
+// shortest that read back as f at that width, the closest to f among those
+// (ties to even), as strconv's -1 precision gives. -0 keeps its sign.
+//
+// The digits come from Schubfach (R. Giulietti, "The Schubfach way to
+// render doubles", 2020/2021): one 126-bit multiplication by a tabulated
+// power of ten (floatPow10) gives the value and both ends of its rounding
+// interval scaled to the first decimal exponent with at most one multiple
+// of ten inside the interval; the shortest decimal is then one of four
+// candidates.
+func appendFloat(b []byte, f float64, bits int) []byte {
+	// Integers below 2^53 (2^24 for float32), whose shortest form is their
+	// digits: no two such integers are within an ulp of each other. Not
+	// -0, which keeps its sign.
+	if t := int64(f); float64(t) == f && (t != 0 || !math.Signbit(f)) &&
+		(bits == 64 && t > -1<<53 && t < 1<<53 || bits == 32 && t > -1<<24 && t < 1<<24) {
+		return appendInt(b, t)
+	}
+	var d uint64
+	var e int
+	var sci bool
+	if bits == 32 {
+		u := math.Float32bits(float32(f))
+		if u&0x7f800000 == 0x7f800000 { // Inf or NaN: callers reject them first
+			return strconv.AppendFloat(b, f, 'g', -1, 32)
+		}
+		if u>>31 != 0 {
+			b = append(b, '-')
+			u &^= 1 << 31
+		}
+		if u == 0 {
+			return append(b, '0')
+		}
+		abs := math.Float32frombits(u)
+		sci = abs < 1e-6 || abs >= 1e21
+		bq := int(u >> 23)
+		c := uint64(u & (1<<23 - 1))
+		q := -149
+		if bq != 0 {
+			q = bq - 150
+			c |= 1 << 23
+		}
+		d, e = schubfach(c, q, c == 1<<23 && bq > 1)
+	} else {
+		u := math.Float64bits(f)
+		if u&0x7ff0000000000000 == 0x7ff0000000000000 {
+			return strconv.AppendFloat(b, f, 'g', -1, 64)
+		}
+		if u>>63 != 0 {
+			b = append(b, '-')
+			u &^= 1 << 63
+		}
+		if u == 0 {
+			return append(b, '0')
+		}
+		abs := math.Float64frombits(u)
+		sci = abs < 1e-6 || abs >= 1e21
+		bq := int(u >> 52)
+		c := u & (1<<52 - 1)
+		q := -1074
+		if bq != 0 {
+			q = bq - 1075
+			c |= 1 << 52
+		}
+		d, e = schubfach(c, q, c == 1<<52 && bq > 1)
+	}
+	return appendDecimal(b, d, e, sci)
+}
+
+// schubfach returns the shortest decimal d*10^e in the rounding interval of
+// c*2^q (c < 2^53, c >= 1), the closest to it among those, ties to even d.
+// irregular: c is the smallest significand of a normal exponent above the
+// least, so the interval below is half as wide as the one above. d may end
+// in zeros.
+func schubfach(c uint64, q int, irregular bool) (uint64, int) {
+	out := c & 1 // an odd significand's interval excludes its ends
+	cb := c << 2
+	cbr := cb + 2
+	var cbl uint64
+	var k int
+	if irregular {
+		cbl = cb - 1
+		k = int((int64(q)*661971961083 - 274743187321) >> 41) // floor(log10(3/4 * 2^q))
+	} else {
+		cbl = cb - 2
+		k = int(int64(q) * 661971961083 >> 41) // floor(q * log10(2))
+	}
+	// g approximates 10^-k * 2^(125-floor(-k*log2(10))) from above.
+	g := &floatPow10[-k-floatPow10Min]
+	h := q + int(int64(-k)*913124641741>>38) + 2 // q + floor(-k*log2(10)) + 2
+	vb := roundOdd(g[0], g[1], cb<<h)
+	vbl := roundOdd(g[0], g[1], cbl<<h)
+	vbr := roundOdd(g[0], g[1], cbr<<h)
+	// vb, vbl, vbr: 4 * (c, its lower end, its upper end) * 2^q * 10^-k,
+	// rounded to odd. The interval holds at most one multiple of ten.
+	s := vb >> 2
+	sp10 := s / 10 * 10
+	tp10 := sp10 + 10
+	upin := vbl+out <= sp10<<2
+	wpin := tp10<<2+out <= vbr
+	if upin != wpin {
+		if upin {
+			return sp10, k
+		}
+		return tp10, k
+	}
+	t := s + 1
+	uin := vbl+out <= s<<2
+	win := t<<2+out <= vbr
+	if uin != win {
+		if uin {
+			return s, k
+		}
+		return t, k
+	}
+	cmp := int64(vb - (s+t)<<1)
+	if cmp < 0 {
+		return s, k
+	}
+	if cmp == 0 {
+		// A tie. strconv (Dragonbox since Go 1.26) takes the even one, but
+		// at an irregular significand it rounds up, except at the one
+		// binary exponent where float64 has such a tie (q = -77); float32's
+		// (q = -35, 2^-12) rounds up there too. Do the same.
+		if irregular && q != -77 || s&1 != 0 {
+			return t, k
+		}
+		return s, k
+	}
+	return t, k
+}
+
+// roundOdd returns floor(g*cp / 2^127) with its lowest bit set when the
+// quotient is inexact, g = g1*2^63 + g0 (g1, g0 < 2^63).
+func roundOdd(g1, g0, cp uint64) uint64 {
+	x1, _ := bits.Mul64(g0, cp)
+	y1, y0 := bits.Mul64(g1, cp)
+	z := y0>>1 + x1
+	v := y1 + z>>63
+	return v | (z&(1<<63-1)+(1<<63-1))>>63
+}
+
+// digitPairs holds "00" to "99", each as the two bytes of a little-endian
+// uint16.
+var digitPairs = func() (t [100]uint16) {
+	for i := range t {
+		t[i] = uint16('0'+i/10) | uint16('0'+i%10)<<8
+	}
+	return t
+}()
+
+// digits8 returns r < 10^8 as eight ASCII digits, the first in the low byte.
+func digits8(r uint32) uint64 {
+	hi, lo := r/10000, r%10000
+	return uint64(digitPairs[hi/100]) | uint64(digitPairs[hi%100])<<16 |
+		uint64(digitPairs[lo/100])<<32 | uint64(digitPairs[lo%100])<<48
+}
+
+// copy24 copies 24 bytes, src to dst (the callers' slack past what counts).
+func copy24(dst, src []byte) {
+	_, _ = dst[23], src[23]
+	binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
+	binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
+	binary.LittleEndian.PutUint64(dst[16:], binary.LittleEndian.Uint64(src[16:]))
+}
+
+const zeros8 = 0x3030303030303030 // "00000000"
+
+// appendDecimal appends d*10^e (0 < d < 10^17, as schubfach gives for
+// float64: c*2^q*10^-k < 2^53*10; exponents those of finite floats) in
+// strconv's 'f' format with precision -1, or with sci in its 'e' format
+// with encoding/json's exponent (no leading zero for a negative one).
+//
+// All 17 digit places are written into a buffer (leading zeros included),
+// the trailing zeros counted in the digit words, and the parts of the
+// output copied 24 bytes at a time into the slack after b's length: no
+// loop runs over the digits.
+func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
+	nd := decimalLen(d)
+	dp := nd + e // the digits before the decimal point
+
+	// buf[17-nd:17] are d's digits; buf[17:] is slack for copy24.
+	var buf [48]byte
+	top := d / 1e16
+	rest := d - top*1e16
+	hi := rest / 1e8
+	whi := digits8(uint32(hi))
+	wlo := digits8(uint32(rest - hi*1e8))
+	buf[0] = byte('0' + top)
+	binary.LittleEndian.PutUint64(buf[1:], whi)
+	binary.LittleEndian.PutUint64(buf[9:], wlo)
+	first := 17 - nd
+	// Drop the trailing zeros (the last digit is a word's high byte); d
+	// has a digit other than zero, so at most nd-1 of them.
+	if x := wlo ^ zeros8; x != 0 {
+		nd -= bits.LeadingZeros64(x) / 8
+	} else if x := whi ^ zeros8; x != 0 {
+		nd -= 8 + bits.LeadingZeros64(x)/8
+	} else {
+		nd -= 16
+	}
+
+	// The longest output is "-1.2345678901234567e-308" (24 bytes, the
+	// sign already appended) or 21 digits; copy24 writes up to 42 bytes
+	// past b's length.
+	if cap(b)-len(b) < 48 {
+		b = append(b, make([]byte, 48)...)[:len(b)]
+	}
+	n := len(b)
+	out := b[n : n+48]
+	if sci {
+		out[0] = buf[first]
+		i := 1
+		if nd > 1 {
+			out[1] = '.'
+			copy24(out[2:], buf[first+1:])
+			i = nd + 1
+		}
+		out[i] = 'e'
+		x := dp - 1
+		if x < 0 {
+			out[i+1] = '-'
+			x = -x
+			i += 2
+		} else {
+			out[i+1] = '+'
+			i += 2
+			if x < 10 {
+				out[i] = '0'
+				i++
+			}
+		}
+		switch {
+		case x < 10:
+			out[i] = byte('0' + x)
+			i++
+		case x < 100:
+			binary.LittleEndian.PutUint16(out[i:], digitPairs[x])
+			i += 2
+		default:
+			out[i] = byte('0' + x/100)
+			binary.LittleEndian.PutUint16(out[i+1:], digitPairs[x%100])
+			i += 3
+		}
+		return b[:n+i]
+	}
+	switch {
+	case dp <= 0:
+		// 0.000ddd: dp >= -5 (the value is at least 1e-6).
+		binary.LittleEndian.PutUint64(out, zeros8&^0xff00|uint64('.')<<8) // "0.000000"
+		copy24(out[2-dp:], buf[first:])
+		return b[:n+2-dp+nd]
+	case dp >= nd:
+		// ddd000: dp <= 21 (the value is below 1e21).
+		copy24(out, buf[first:])
+		binary.LittleEndian.PutUint64(out[nd:], zeros8)
+		binary.LittleEndian.PutUint64(out[nd+8:], zeros8)
+		binary.LittleEndian.PutUint64(out[nd+16:], zeros8)
+		return b[:n+dp]
+	default:
+		// dd.ddd
+		copy24(out, buf[first:])
+		out[dp] = '.'
+		copy24(out[dp+1:], buf[first+dp:])
+		return b[:n+nd+1]
+	}
+}
+
+// decimalLen returns the number of decimal digits of d > 0.
+func decimalLen(d uint64) int {
+	n := (bits.Len64(d) * 1233) >> 12 // floor(log10(2^len)) or one less
+	if d >= pow10tab[n] {
+		n++
+	}
+	return n
+}
+
+var pow10tab = [20]uint64{
+	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+}
