@@ -235,10 +235,17 @@ key:
 	goto value
 }
 
-// skipPlain skips string bytes eight at a time from i and returns the
-// index of the first one compactMask8 flags, or of the last bytes that do
-// not fill eight (the caller looks at them one by one).
+// skipPlain skips string bytes from i and returns the index of the first
+// one compactMask8 flags (indexCompact's exact answer from 16 bytes on),
+// or of the last bytes that do not fill eight (the caller looks at them
+// one by one).
 func skipPlain(src []byte, i int, html bool) int {
+	if len(src)-i >= 16 {
+		if html {
+			return i + indexCompactHTML(src[i:])
+		}
+		return i + indexCompact(src[i:])
+	}
 	for i+8 <= len(src) {
 		m := compactMask8(binary.LittleEndian.Uint64(src[i:]), html)
 		if m == 0 {
