@@ -20,3 +20,12 @@ func indexCompact(s []byte) int
 
 //go:noescape
 func indexCompactHTML(s []byte) int
+
+// indexSpecial's class is indexCompact's without '"': bytes that rule out
+// that compaction leaves a message as it is, whatever its strings.
+
+//go:noescape
+func indexSpecial(s []byte) int
+
+//go:noescape
+func indexSpecialHTML(s []byte) int

@@ -102,3 +102,29 @@ TEXT ·indexCompact(SB), NOSPLIT, $0-32
 // func indexCompactHTML(s []byte) int
 TEXT ·indexCompactHTML(SB), NOSPLIT, $0-32
 	SCAN(CMPH_SETUP, CMPH_BODY)
+
+// The class of bytes that rule out a message compaction leaves as it is
+// without looking at its strings' contents: bytes < 0x20 (whitespace
+// among them) and '\\'; with html '<', '>', '&' and 0xE2 too.
+#define SPC_SETUP BCAST(0x1f, X8); BCAST(0x5c, X10)
+#define SPC_BODY \
+	MOVO X0, X1; PMINUB X8, X1; PCMPEQB X0, X1; \
+	MOVO X0, X3; PCMPEQB X10, X3; POR X3, X1; \
+	PMOVMSKB X1, DX
+
+#define SPCH_SETUP BCAST(0x1f, X8); BCAST(0x26, X9); BCAST(0x5c, X10); BCAST(0x3e, X12); BCAST(0x02, X13); BCAST(0xe2, X14)
+#define SPCH_BODY \
+	MOVO X0, X1; PMINUB X8, X1; PCMPEQB X0, X1; \
+	MOVO X0, X2; PCMPEQB X9, X2; POR X2, X1; \
+	MOVO X0, X3; PCMPEQB X10, X3; POR X3, X1; \
+	MOVO X0, X4; POR X13, X4; PCMPEQB X12, X4; POR X4, X1; \
+	MOVO X0, X5; PCMPEQB X14, X5; POR X5, X1; \
+	PMOVMSKB X1, DX
+
+// func indexSpecial(s []byte) int
+TEXT ·indexSpecial(SB), NOSPLIT, $0-32
+	SCAN(SPC_SETUP, SPC_BODY)
+
+// func indexSpecialHTML(s []byte) int
+TEXT ·indexSpecialHTML(SB), NOSPLIT, $0-32
+	SCAN(SPCH_SETUP, SPCH_BODY)

@@ -11,32 +11,40 @@ import (
 // class, or len(s) (see scan_amd64.go); here in Go, eight bytes at a
 // time, for s of any length.
 
-func indexEscape(s []byte) int     { return indexMask(s, needsEscape8, false) }
-func indexEscapeHTML(s []byte) int { return indexMask(s, needsEscape8, true) }
-func indexCompact(s []byte) int    { return indexMask(s, compactMask8, false) }
-func indexCompactHTML(s []byte) int {
-	return indexMask(s, compactMask8, true)
+func indexEscape(s []byte) int      { return indexMask(s, needsEscape8, isEscape, false) }
+func indexEscapeHTML(s []byte) int  { return indexMask(s, needsEscape8, isEscape, true) }
+func indexCompact(s []byte) int     { return indexMask(s, compactMask8, isCompact, false) }
+func indexCompactHTML(s []byte) int { return indexMask(s, compactMask8, isCompact, true) }
+func indexSpecial(s []byte) int     { return indexMask(s, compactMask8, isSpecial, false) }
+func indexSpecialHTML(s []byte) int { return indexMask(s, compactMask8, isSpecial, true) }
+
+func isEscape(b byte, html bool) bool { return !htmlSafeByte[b] && (html || !safeByte[b]) }
+
+func isCompact(b byte, html bool) bool {
+	return b < 0x20 || b == '"' || b == '\\' || html && (b == '<' || b == '>' || b == '&' || b == 0xE2)
 }
 
-// indexMask finds the first byte mask flags, checking the byte it stops
-// at with the exact class (the masks may flag bytes above the first
-// spuriously).
-func indexMask(s []byte, mask func(uint64, bool) uint64, html bool) int {
+func isSpecial(b byte, html bool) bool { return b != '"' && isCompact(b, html) }
+
+// indexMask finds the first byte of class, eight bytes at a time: mask
+// flags a superset of class, exactly at the lowest flag; a flagged byte
+// not in class is passed over.
+func indexMask(s []byte, mask func(uint64, bool) uint64, class func(byte, bool) bool, html bool) int {
 	i := 0
 	for i+8 <= len(s) {
-		if m := mask(binary.LittleEndian.Uint64(s[i:]), html); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
+		m := mask(binary.LittleEndian.Uint64(s[i:]), html)
+		if m == 0 {
+			i += 8
+			continue
 		}
-		i += 8
+		i += bits.TrailingZeros64(m) >> 3
+		if class(s[i], html) {
+			return i
+		}
+		i++
 	}
-	var w [8]byte
-	copy(w[:], s[i:])
-	// Padding past the end with 'a', a byte in no class.
-	for j := len(s) - i; j < 8; j++ {
-		w[j] = 'a'
+	for i < len(s) && !class(s[i], html) {
+		i++
 	}
-	if m := mask(binary.LittleEndian.Uint64(w[:]), html); m != 0 {
-		return i + bits.TrailingZeros64(m)>>3
-	}
-	return len(s)
+	return i
 }

@@ -17,6 +17,8 @@ func compactClass(b byte, html bool) bool {
 	return b < 0x20 || b == '"' || b == '\\' || html && (b == '<' || b == '>' || b == '&' || b == 0xE2)
 }
 
+func specialClass(b byte, html bool) bool { return b != '"' && compactClass(b, html) }
+
 func refIndex(s []byte, i int, class func(byte, bool) bool, html bool) int {
 	for i < len(s) && !class(s[i], html) {
 		i++
@@ -52,13 +54,14 @@ func TestScanClasses(t *testing.T) {
 		index func([]byte) int
 		next  func([]byte, int, bool) int
 		html  bool
-		exact bool // next answers exactly
 	}
 	scanners := []scanner{
-		{"escape", escapeClass, indexEscape, nextEscape, false, false},
-		{"escapeHTML", escapeClass, indexEscapeHTML, nextEscape, true, false},
-		{"compact", compactClass, indexCompact, skipPlain, false, false},
-		{"compactHTML", compactClass, indexCompactHTML, skipPlain, true, false},
+		{"escape", escapeClass, indexEscape, nextEscape, false},
+		{"escapeHTML", escapeClass, indexEscapeHTML, nextEscape, true},
+		{"compact", compactClass, indexCompact, skipPlain, false},
+		{"compactHTML", compactClass, indexCompactHTML, skipPlain, true},
+		{"special", specialClass, indexSpecial, nil, false},
+		{"specialHTML", specialClass, indexSpecialHTML, nil, true},
 	}
 	for _, sc := range scanners {
 		for n := 0; n <= 70; n++ {
@@ -73,7 +76,7 @@ func TestScanClasses(t *testing.T) {
 							t.Fatalf("%s(%q) = %d, want %d", sc.name, s, got, want)
 						}
 					}
-					for i := 0; i <= pos; i += 1 + pos/8 {
+					for i := 0; sc.next != nil && i <= pos; i += 1 + pos/8 {
 						want := refIndex(s, i, sc.class, sc.html)
 						got := sc.next(s, i, sc.html)
 						// The Go loops may stop early at a byte outside
@@ -118,4 +121,38 @@ func stdQuote(t *testing.T, s string, html bool) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+// TestCompactRawMessageBytes marshals RawMessages whose strings are long
+// enough for the index functions, with each special byte at each position
+// of a string (and of the whole message), against encoding/json: the
+// bytes and whether it fails.
+func TestCompactRawMessageBytes(t *testing.T) {
+	specials := []string{"\"", "\\", "\\n", "\\u00e9", "\\x", "\n", "\x01", " ", "<", ">", "&", "\u2028", "\u2029", "\xe2\x80", "é", "\xff", "}", ","}
+	for _, sp := range specials {
+		for pos := 0; pos <= 40; pos++ {
+			str := strings.Repeat("a", pos) + sp + strings.Repeat("b", 40-pos)
+			msgs := []string{
+				`"` + str + `"`,
+				`{"key":"` + str + `","n":[1,true,null,"x"]}`,
+				`[` + strings.Repeat(`"abcdefghijklmnopqrstuvwxyz",`, 3) + `"` + str + `"]`,
+				`{"` + str + `":1}`,
+				`[1,2,` + strings.Repeat("3,", pos) + sp + `4]`,
+			}
+			for _, m := range msgs {
+				for _, html := range []bool{false, true} {
+					var wb, gb bytes.Buffer
+					we := stdjson.NewEncoder(&wb)
+					ge := NewEncoder(&gb)
+					we.SetEscapeHTML(html)
+					ge.SetEscapeHTML(html)
+					werr := we.Encode(stdjson.RawMessage(m))
+					gerr := ge.Encode(RawMessage(m))
+					if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() || wb.String() != gb.String() {
+						t.Fatalf("Encode(RawMessage(%q)), html %v: %q, %v; encoding/json: %q, %v", m, html, gb.String(), gerr, wb.String(), werr)
+					}
+				}
+			}
+		}
+	}
 }
