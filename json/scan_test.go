@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -154,5 +155,22 @@ func TestCompactRawMessageBytes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkNextEscape: the scan of a plain string by length (with -tags
+// purego, the eight-byte Go loop alone), to see where the call to the
+// assembly pays.
+func BenchmarkNextEscape(b *testing.B) {
+	for _, n := range []int{8, 15, 16, 24, 32, 64, 256} {
+		s := []byte(strings.Repeat("abcdefgh", n/8+1)[:n])
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(n))
+			for b.Loop() {
+				if nextEscape(s, 0, true) != n {
+					b.Fatal("stopped early")
+				}
+			}
+		})
 	}
 }
