@@ -156,7 +156,19 @@ key:
 // compaction leaves as it is: no whitespace outside strings, and with html
 // nothing to escape in them. It reads src only (appendCompactFast decides
 // the rest).
+//
+// When src has none of indexSpecial's bytes (no control character, no
+// '\\', with html nothing to escape), its strings' contents need no
+// look: only their closing quotes are looked for.
 func compactAlready(src []byte, html bool) bool {
+	plain := false
+	if len(src) >= 16 {
+		if html {
+			plain = indexSpecialHTML(src) == len(src)
+		} else {
+			plain = indexSpecial(src) == len(src)
+		}
+	}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -181,7 +193,12 @@ value:
 		}
 		goto value
 	case '"':
-		if i = scanString(src, i, html); i < 0 {
+		if plain {
+			i = closeQuote(src, i)
+		} else {
+			i = scanString(src, i, html)
+		}
+		if i < 0 {
 			return false
 		}
 	case 't':
@@ -228,17 +245,29 @@ key:
 	if i >= n || src[i] != '"' {
 		return false
 	}
-	if i = scanString(src, i, html); i < 0 || i >= n || src[i] != ':' {
+	if plain {
+		i = closeQuote(src, i)
+	} else {
+		i = scanString(src, i, html)
+	}
+	if i < 0 || i >= n || src[i] != ':' {
 		return false
 	}
 	i++
 	goto value
 }
 
-// skipPlain skips string bytes eight at a time from i and returns the
-// index of the first one compactMask8 flags, or of the last bytes that do
-// not fill eight (the caller looks at them one by one).
+// skipPlain skips string bytes from i and returns the index of the first
+// one compactMask8 flags (indexCompact's exact answer from 16 bytes on),
+// or of the last bytes that do not fill eight (the caller looks at them
+// one by one).
 func skipPlain(src []byte, i int, html bool) int {
+	if len(src)-i >= 16 {
+		if html {
+			return i + indexCompactHTML(src[i:])
+		}
+		return i + indexCompact(src[i:])
+	}
 	for i+8 <= len(src) {
 		m := compactMask8(binary.LittleEndian.Uint64(src[i:]), html)
 		if m == 0 {
@@ -248,6 +277,27 @@ func skipPlain(src []byte, i int, html bool) int {
 		return i + bits.TrailingZeros64(m)>>3
 	}
 	return i
+}
+
+// closeQuote returns the index after the string at src[i] (a '"') in a
+// src without control characters or '\\' (the string is then valid), or
+// -1 when it is not closed. Short strings are looked at eight bytes at a
+// time here, longer ones by bytes.IndexByte.
+func closeQuote(src []byte, i int) int {
+	i++
+	for k := 0; k < 2 && i+8 <= len(src); k++ {
+		q := binary.LittleEndian.Uint64(src[i:]) ^ lsb*'"'
+		// The lowest flag is a '"' (borrows flag only bytes above it).
+		if m := (q - lsb) &^ q & msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3 + 1
+		}
+		i += 8
+	}
+	j := bytes.IndexByte(src[i:], '"')
+	if j < 0 {
+		return -1
+	}
+	return i + j + 1
 }
 
 // scanString returns the index after the string literal at src[i] (a

@@ -53,10 +53,18 @@ func needsEscape8(w uint64, html bool) uint64 {
 }
 
 // nextEscape returns the index of the first byte of s from i on that may
-// need escaping (see needsEscape8), or len(s).
+// need escaping (see needsEscape8), or len(s). From 16 bytes on it is
+// indexEscape's exact answer; shorter runs are looked at eight bytes at a
+// time here, which costs less than the call.
 func nextEscape(s []byte, i int, html bool) int {
 	n := len(s)
-	for i+8 <= n {
+	if n-i >= 16 {
+		if html {
+			return i + indexEscapeHTML(s[i:])
+		}
+		return i + indexEscape(s[i:])
+	}
+	if i+8 <= n {
 		if m := needsEscape8(binary.LittleEndian.Uint64(s[i:]), html); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
@@ -82,33 +90,30 @@ func nextEscape(s []byte, i int, html bool) int {
 // appendString appends s as a JSON string, escaped as encoding/json
 // escapes it: '"', '\\' and control characters (\b \f \n \r \t by name,
 // the others as \u00XX), with html '<', '>' and '&' as \u00XX, invalid
-// UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and \u2029. Runs of bytes
-// written as they are are found eight at a time.
+// UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and \u2029.
 func appendString(dst []byte, str string, html bool) []byte {
 	s := unsafe.Slice(unsafe.StringData(str), len(str))
+	i := nextEscape(s, 0, html)
+	if i == len(s) {
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
+	return appendEscaped(dst, s, i, html)
+}
+
+// appendEscaped appends s to dst as appendString does, given that the
+// bytes of s before i are written as they are (nextEscape's answer, so
+// that they are not looked at again).
+func appendEscaped(dst, s []byte, i int, html bool) []byte {
 	dst = append(dst, '"')
 	start := 0
-	i := 0
 	n := len(s)
-	for {
-		found := false
-		for i+8 <= n {
-			if m := needsEscape8(binary.LittleEndian.Uint64(s[i:]), html); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				found = true
-				break
-			}
-			i += 8
-		}
-		if !found {
-			if i = nextEscape(s, i, html); i >= n {
-				break
-			}
-		}
+	for i < n {
 		b := s[i]
 		if b < utf8.RuneSelf {
 			if htmlSafeByte[b] || !html && safeByte[b] { // a spurious flag
-				i++
+				i = nextEscape(s, i+1, html)
 				continue
 			}
 			dst = append(dst, s[start:i]...)
@@ -130,22 +135,23 @@ func appendString(dst []byte, str string, html bool) []byte {
 			}
 			i++
 			start = i
+			i = nextEscape(s, i, html)
 			continue
 		}
 		// A run of non-ASCII characters: two- and three-byte sequences
-		// checked here (all but U+2028 and U+2029 kept as they are), the
-		// rest by utf8.DecodeRune.
+		// checked here with one load (all but U+2028 and U+2029 kept as
+		// they are), the rest by utf8.DecodeRune.
 		for i < n && s[i] >= utf8.RuneSelf {
-			b := s[i]
-			if b >= 0xC2 && b < 0xE0 && i+1 < n && s[i+1]&0xC0 == 0x80 {
-				i += 2
-				continue
-			}
-			if b&0xF0 == 0xE0 && i+2 < n && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
-				(b != 0xE0 || s[i+1] >= 0xA0) && (b != 0xED || s[i+1] < 0xA0) &&
-				(b != 0xE2 || s[i+1] != 0x80 || s[i+2]&^1 != 0xA8) {
-				i += 3
-				continue
+			if i+4 <= n {
+				w := binary.LittleEndian.Uint32(s[i:])
+				if w&0xC0C0F0 == 0x8080E0 && valid3(w) {
+					i += 3
+					continue
+				}
+				if w&0xC0E0 == 0x80C0 && byte(w) >= 0xC2 {
+					i += 2
+					continue
+				}
 			}
 			c, size := utf8.DecodeRune(s[i:])
 			if c == utf8.RuneError && size == 1 {
@@ -164,9 +170,37 @@ func appendString(dst []byte, str string, html bool) []byte {
 			}
 			i += size
 		}
+		i = nextEscape(s, i, html)
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// valid3 reports whether w, the little-endian load of a lead byte E0..EF
+// and two continuation bytes (and one more byte), is a character written
+// as it is: not an overlong form (E0 then below A0), not a surrogate (ED
+// then A0 and above), not U+2028 or U+2029 (E2 80 A8, E2 80 A9).
+func valid3(w uint32) bool {
+	switch byte(w) {
+	case 0xE0:
+		return byte(w>>8) >= 0xA0
+	case 0xED:
+		return byte(w>>8) < 0xA0
+	case 0xE2:
+		return w>>8&0xFEFF != 0xA880
+	}
+	return true
+}
+
+// setBuf sets e.buf to b, e.buf appended to: while b is in e.buf's array
+// only the length is stored, without the write barrier that storing the
+// pointer costs while the garbage collector marks.
+func (e *encState) setBuf(b []byte) {
+	if unsafe.SliceData(b) == unsafe.SliceData(e.buf) {
+		e.buf = e.buf[:len(b)]
+		return
+	}
+	e.buf = b
 }
 
 // appendBytesString is appendString for a []byte.

@@ -361,16 +361,17 @@ func (e *encState) writeUint(v uint64) {
 	e.addBytes(strconv.AppendUint(tmp[:0], v, 10))
 }
 
-// writeString appends s as a JSON string (appendString): in place when
-// nothing in it needs escaping, the common case.
+// writeString appends s as a JSON string (appendString), in place: the
+// bytes nextEscape passes over are not looked at again.
 func (e *encState) writeString(s string) {
-	if b := unsafe.Slice(unsafe.StringData(s), len(s)); nextEscape(b, 0, e.html) == len(s) {
-		e.buf = append(e.buf, '"')
-		e.buf = append(e.buf, s...)
-		e.buf = append(e.buf, '"')
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	if i := nextEscape(b, 0, e.html); i < len(s) {
+		e.setBuf(appendEscaped(e.buf, b, i, e.html))
 		return
 	}
-	e.buf = appendString(e.buf, s, e.html)
+	e.buf = append(e.buf, '"')
+	e.buf = append(e.buf, s...)
+	e.buf = append(e.buf, '"')
 }
 
 // appendInt is strconv.AppendInt for base 10, small values first.
@@ -433,7 +434,13 @@ func encStringFn(e *encState, p unsafe.Pointer, fl uint8) {
 func (e *encState) quotedString(s string) {
 	var tmp [64]byte
 	inner := appendString(tmp[:0], s, e.html)
-	e.buf = appendBytesString(e.buf, inner, false)
+	if i := nextEscape(inner, 0, false); i < len(inner) {
+		e.setBuf(appendEscaped(e.buf, inner, i, false))
+		return
+	}
+	e.buf = append(e.buf, '"')
+	e.buf = append(e.buf, inner...)
+	e.buf = append(e.buf, '"')
 }
 
 func encNumber(e *encState, p unsafe.Pointer, fl uint8) {
