@@ -369,9 +369,18 @@ func (e *encState) writeString(s string) {
 		e.setBuf(appendEscaped(e.buf, b, i, e.html))
 		return
 	}
-	e.buf = append(e.buf, '"')
-	e.buf = append(e.buf, s...)
-	e.buf = append(e.buf, '"')
+	// In place (see add): one capacity check for the quotes and s.
+	n := len(e.buf)
+	if cap(e.buf)-n < len(s)+2 {
+		e.buf = append(e.buf, '"')
+		e.buf = append(e.buf, s...)
+		e.buf = append(e.buf, '"')
+		return
+	}
+	e.buf = e.buf[:n+len(s)+2]
+	e.buf[n] = '"'
+	copy(e.buf[n+1:], s)
+	e.buf[n+1+len(s)] = '"'
 }
 
 // appendInt is strconv.AppendInt for base 10, small values first.
