@@ -121,6 +121,9 @@ type encState struct {
 	slotDepth int
 	// keyArena holds the digits of integer map keys (keyString).
 	keyArena []byte
+	// The dynamic type whose encoder encodeAny looked up last.
+	lastTyp unsafe.Pointer
+	lastTE  *typeEnc
 }
 
 // add appends s to e.buf in place. An append of a slice to e.buf stores
@@ -307,7 +310,14 @@ func (e *encState) encodeAny(x any) {
 		return
 	}
 	ef := (*eface)(unsafe.Pointer(&x))
-	te := encoderOf(ef.typ, x)
+	// The last dynamic type's encoder is kept: a run of values of one
+	// type (a slice of any holding structs, repeated Marshal calls) skips
+	// the lookup.
+	te := e.lastTE
+	if ef.typ != e.lastTyp {
+		te = encoderOf(ef.typ, x)
+		e.lastTyp, e.lastTE = ef.typ, te
+	}
 	if te.direct {
 		// The interface holds the value itself (a pointer, a map, ...):
 		// the encoder reads it from a slot of e's, one per nesting level.

@@ -11,13 +11,20 @@ import (
 type encField struct {
 	nameHTML string // `"name":`, HTML-escaped
 	name     string // `"name":`
-	derefs   []uintptr
-	off      uintptr
-	te       *typeEnc
-	kind     encKind
-	quoted   bool
-	omit     omitKind
-	isZero   func(p unsafe.Pointer, fl uint8) bool // omitzero
+	// The two names in blocks of nameBlock bytes, when both fit (short):
+	// copied as one block, without a call of memmove.
+	short       bool
+	nameLen     uint8
+	nameHTMLLen uint8
+	nameBlk     [nameBlock]byte
+	nameHTMLBlk [nameBlock]byte
+	derefs      []uintptr
+	off         uintptr
+	te          *typeEnc
+	kind        encKind
+	quoted      bool
+	omit        omitKind
+	isZero      func(p unsafe.Pointer, fl uint8) bool // omitzero
 }
 
 // encKind: the field kinds the struct loop writes inline (no methods, not
@@ -56,6 +63,10 @@ const (
 	omitIface // interface: nil
 )
 
+// nameBlock: field names (with their quotes and colon) up to this long
+// are copied as one block.
+const nameBlock = 32
+
 func structEnc(t reflect.Type) encFn {
 	var fields []encField
 	for _, jf := range jsonFields(t) {
@@ -84,6 +95,12 @@ func structEnc(t reflect.Type) encFn {
 		f.name = string(append(name, ':'))
 		nameHTML := appendString(nil, jf.name, true)
 		f.nameHTML = string(append(nameHTML, ':'))
+		if len(f.name) <= nameBlock && len(f.nameHTML) <= nameBlock {
+			f.short = true
+			f.nameLen, f.nameHTMLLen = uint8(len(f.name)), uint8(len(f.nameHTML))
+			copy(f.nameBlk[:], f.name)
+			copy(f.nameHTMLBlk[:], f.nameHTML)
+		}
 		f.quoted = jf.quoted
 		f.te = typeEncoderLocked(typ)
 		if pt := reflect.PointerTo(typ); !f.quoted && !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
@@ -139,7 +156,18 @@ fieldLoop:
 		}
 		e.buf = append(e.buf, next)
 		next = ','
-		if e.html {
+		if n := len(e.buf); f.short && cap(e.buf)-n >= nameBlock {
+			// The whole block is written past the length (within the
+			// capacity), the length then moved by the name's.
+			dst := (*[nameBlock]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), n))
+			if e.html {
+				*dst = f.nameHTMLBlk
+				e.buf = e.buf[:n+int(f.nameHTMLLen)]
+			} else {
+				*dst = f.nameBlk
+				e.buf = e.buf[:n+int(f.nameLen)]
+			}
+		} else if e.html {
 			e.add(f.nameHTML)
 		} else {
 			e.add(f.name)
