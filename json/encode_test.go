@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
@@ -284,6 +285,62 @@ func TestMarshalRawMessageBytes(t *testing.T) {
 					compareErr(t, "Encode", raw, wb.Bytes(), gb.Bytes(), werr, gerr)
 				}
 			}
+		}
+	}
+}
+
+// TestMarshalIntegers: integers are written as strconv writes them, at
+// every digit count and sign, through each way the encoder reaches them
+// (a field of each integer kind, an element, a ",string" field, a map
+// key).
+func TestMarshalIntegers(t *testing.T) {
+	type ints struct {
+		I   int64
+		U   uint64
+		I32 int32
+		S   int64 `json:",string"`
+		L   []int
+		M   map[int64]uint8
+	}
+	vals := []int64{math.MinInt64, math.MinInt64 + 1, math.MaxInt64, -1, 0}
+	for p := int64(1); p <= 1e18; p *= 10 {
+		vals = append(vals, p-1, p, p+1, -p, -p+1, 2*p, 5*p-1)
+	}
+	for i := int64(0); i < 20000; i++ {
+		vals = append(vals, i, -i, i*7919, i*1000003)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		vals = append(vals, int64(r.Uint64()), int64(r.Uint64()>>uint(r.IntN(64))))
+	}
+	for _, v := range vals {
+		x := ints{I: v, U: uint64(v), I32: int32(v), S: v, L: []int{int(v)}, M: map[int64]uint8{v: uint8(v)}}
+		got, err := sjson.Marshal(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := stdjson.Marshal(x)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%d: got %s, want %s", v, got, want)
+		}
+	}
+	// Past any pooled buffer's capacity (16 MiB at most), so that digits
+	// are written at every distance from the end of the buffer as it grows.
+	big := make([]uint64, 1<<20)
+	for i := range big {
+		big[i] = math.MaxUint64 - uint64(i%1000)
+	}
+	got, err := sjson.Marshal(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := stdjson.Marshal(big); !bytes.Equal(got, want) {
+		t.Fatal("a large slice of integers differs from encoding/json's")
+	}
+	for _, u := range []uint64{math.MaxUint64, math.MaxUint64 - 1, 1 << 63, 1e19, 1e19 - 1, 1e19 + 1} {
+		got, _ := sjson.Marshal(u)
+		if want := strconv.FormatUint(u, 10); string(got) != want {
+			t.Fatalf("%d: got %s", u, got)
 		}
 	}
 }

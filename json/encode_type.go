@@ -3,9 +3,11 @@ package json
 import (
 	"encoding"
 	"encoding/base64"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -352,13 +354,40 @@ func (e *encState) writeInt(v int64) {
 		e.buf = append(e.buf, byte('0'+v))
 		return
 	}
-	var tmp [24]byte
-	e.addBytes(strconv.AppendInt(tmp[:0], v, 10))
+	if v < 0 {
+		e.buf = append(e.buf, '-')
+		e.writeUint(uint64(-v)) // -MinInt64 is MinInt64: 1<<63 as a uint64
+		return
+	}
+	e.writeUint(uint64(v))
 }
 
-func (e *encState) writeUint(v uint64) {
-	var tmp [24]byte
-	e.addBytes(strconv.AppendUint(tmp[:0], v, 10))
+// writeUint writes u's digits straight into e.buf's spare capacity, two
+// at a time from the end.
+func (e *encState) writeUint(u uint64) {
+	if u < 10 {
+		e.buf = append(e.buf, byte('0'+u))
+		return
+	}
+	n := len(e.buf)
+	if cap(e.buf)-n < 20 {
+		e.buf = slices.Grow(e.buf, 20)
+	}
+	k := decimalLen(u)
+	d := e.buf[n : n+k]
+	i := k
+	for u >= 100 {
+		q := u / 100
+		i -= 2
+		binary.LittleEndian.PutUint16(d[i:], digitPairs[u-q*100])
+		u = q
+	}
+	if u >= 10 {
+		binary.LittleEndian.PutUint16(d[i-2:], digitPairs[u])
+	} else {
+		d[i-1] = byte('0' + u)
+	}
+	e.buf = e.buf[:n+k]
 }
 
 // writeString appends s as a JSON string (appendString), in place: the
