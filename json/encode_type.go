@@ -437,8 +437,7 @@ func (e *encState) float64(f float64, quoted bool, t reflect.Type, p unsafe.Poin
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
-	var tmp [64]byte
-	e.addBytes(appendFloat(tmp[:0], f, 64))
+	e.setBuf(appendFloat(e.buf, f, 64))
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
@@ -451,8 +450,7 @@ func (e *encState) float32(f float32, quoted bool, t reflect.Type, p unsafe.Poin
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
-	var tmp [64]byte
-	e.addBytes(appendFloat(tmp[:0], float64(f), 32))
+	e.setBuf(appendFloat(e.buf, float64(f), 32))
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
