@@ -344,3 +344,29 @@ func TestMarshalIntegers(t *testing.T) {
 		}
 	}
 }
+
+type namedString string
+
+type namedFloat float64
+
+type textFloat float64
+
+func (f textFloat) MarshalText() ([]byte, error) { return []byte("t"), nil }
+
+// TestMarshalInlineElems: slices and arrays of floats, ints and strings,
+// which the encoder writes in one loop, give encoding/json's bytes and
+// errors, and element types with methods still go through them.
+func TestMarshalInlineElems(t *testing.T) {
+	for _, v := range []any{
+		[]float64{0, -0.0, 1.5, 1e21, 1e-7, 123456789}, [2]float64{3, 4}, [][][2]float64{{{1, 2}, {3, 4}}, nil},
+		[]int{-1, 0, 99}, [3]int64{math.MinInt64, 0, math.MaxInt64}, []string{"a", "<&>", "\u2028", "\xff", ""},
+		[2]string{"x", "y"}, []namedString{"n<"}, []namedFloat{2.5}, []textFloat{1, 2}, []sjson.Number{"12"},
+		[]float64{1, math.NaN()}, [2]float64{math.Inf(1), 0}, []namedFloat{namedFloat(math.Inf(-1))},
+	} {
+		got, gerr := sjson.Marshal(v)
+		want, werr := stdjson.Marshal(v)
+		if !bytes.Equal(got, want) || (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+			t.Errorf("%#v: got %s, %v; want %s, %v", v, got, gerr, want, werr)
+		}
+	}
+}

@@ -580,6 +580,7 @@ func sliceEnc(t reflect.Type) encFn {
 	}
 	elem := typeEncoderLocked(et)
 	size := et.Size()
+	kind := inlineKind(et)
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		sh := (*sliceHeader)(p)
 		if sh.data == nil {
@@ -592,11 +593,15 @@ func sliceEnc(t reflect.Type) encFn {
 			defer delete(e.ptrSeen, key)
 		}
 		e.buf = append(e.buf, '[')
-		for i := 0; i < sh.len; i++ {
-			if i > 0 {
-				e.buf = append(e.buf, ',')
+		if kind != ekNone {
+			e.inlineElems(kind, et, sh.data, sh.len)
+		} else {
+			for i := 0; i < sh.len; i++ {
+				if i > 0 {
+					e.buf = append(e.buf, ',')
+				}
+				elem.fn(e, unsafe.Add(sh.data, uintptr(i)*size), fl|flAddr)
 			}
-			elem.fn(e, unsafe.Add(sh.data, uintptr(i)*size), fl|flAddr)
 		}
 		e.buf = append(e.buf, ']')
 		e.ptrLevel--
@@ -615,18 +620,68 @@ func encBytes(e *encState, p unsafe.Pointer, fl uint8) {
 }
 
 func arrayEnc(t reflect.Type) encFn {
-	elem := typeEncoderLocked(t.Elem())
-	size := t.Elem().Size()
+	et := t.Elem()
+	elem := typeEncoderLocked(et)
+	size := et.Size()
 	n := t.Len()
+	kind := inlineKind(et)
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		e.buf = append(e.buf, '[')
-		for i := range n {
-			if i > 0 {
-				e.buf = append(e.buf, ',')
+		if kind != ekNone {
+			e.inlineElems(kind, et, p, n)
+		} else {
+			for i := range n {
+				if i > 0 {
+					e.buf = append(e.buf, ',')
+				}
+				elem.fn(e, unsafe.Add(p, uintptr(i)*size), fl)
 			}
-			elem.fn(e, unsafe.Add(p, uintptr(i)*size), fl)
 		}
 		e.buf = append(e.buf, ']')
+	}
+}
+
+// inlineKind returns the kind of the elements of slices and arrays of et
+// that inlineElems writes in its own loop (no call of their encoder per
+// element), or ekNone: float64, int, int64 and string, without methods
+// that would change their encoding.
+func inlineKind(et reflect.Type) encKind {
+	if pt := reflect.PointerTo(et); pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
+		return ekNone
+	}
+	switch et.Kind() {
+	case reflect.Float64:
+		return ekFloat64
+	case reflect.Int:
+		if et.Size() == 8 {
+			return ekInt64
+		}
+	case reflect.Int64:
+		return ekInt64
+	case reflect.String:
+		if et != numberType {
+			return ekString
+		}
+	}
+	return ekNone
+}
+
+// inlineElems writes the n elements of kind (inlineKind) of type et at
+// data, comma-separated.
+func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointer, n int) {
+	for i := range n {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		switch kind {
+		case ekFloat64:
+			fp := unsafe.Add(data, uintptr(i)*8)
+			e.float64(*(*float64)(fp), false, et, fp)
+		case ekInt64:
+			e.writeInt(*(*int64)(unsafe.Add(data, uintptr(i)*8)))
+		case ekString:
+			e.writeString(*(*string)(unsafe.Add(data, uintptr(i)*unsafe.Sizeof(""))))
+		}
 	}
 }
 
