@@ -141,16 +141,8 @@ func (e *encState) add(s string) {
 	copy(e.buf[n:], s)
 }
 
-// addBytes is add for a byte slice.
-func (e *encState) addBytes(b []byte) {
-	n := len(e.buf)
-	if cap(e.buf)-n < len(b) {
-		e.buf = append(e.buf, b...)
-		return
-	}
-	e.buf = e.buf[:n+len(b)]
-	copy(e.buf[n:], b)
-}
+// addBytes is add for a byte slice (viewed as a string, not copied).
+func (e *encState) addBytes(b []byte) { e.add(unsafe.String(unsafe.SliceData(b), len(b))) }
 
 // slot returns the next free slot for a value an interface holds directly.
 func (e *encState) slot() *unsafe.Pointer {

@@ -27,8 +27,8 @@ type encField struct {
 	isZero      func(p unsafe.Pointer, fl uint8) bool // omitzero
 }
 
-// encKind: the field kinds the struct loop writes inline (no methods, not
-// ",string").
+// encKind: the kinds the struct and element loops write themselves
+// (scalarKind, writeScalar) instead of calling the type's encoder.
 type encKind uint8
 
 const (
@@ -42,6 +42,63 @@ const (
 	ekFloat64
 	ekRaw
 )
+
+// scalarKind returns the kind the encoder writes values of type t as
+// (without calling their encoder), or ekNone: the kinds of ekString to
+// ekFloat64 without methods that change their encoding, and RawMessage.
+func scalarKind(t reflect.Type) encKind {
+	if t == rawMessageType {
+		return ekRaw
+	}
+	if pt := reflect.PointerTo(t); pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
+		return ekNone
+	}
+	switch t.Kind() {
+	case reflect.String:
+		if t != numberType {
+			return ekString
+		}
+	case reflect.Int:
+		return ekInt
+	case reflect.Int64:
+		return ekInt64
+	case reflect.Int32:
+		return ekInt32
+	case reflect.Uint64:
+		return ekUint64
+	case reflect.Bool:
+		return ekBool
+	case reflect.Float64:
+		return ekFloat64
+	}
+	return ekNone
+}
+
+// writeScalar writes the value of kind (scalarKind) and type t at p.
+func (e *encState) writeScalar(kind encKind, p unsafe.Pointer, t reflect.Type) {
+	switch kind {
+	case ekString:
+		e.writeString(*(*string)(p))
+	case ekInt:
+		e.writeInt(int64(*(*int)(p)))
+	case ekInt64:
+		e.writeInt(*(*int64)(p))
+	case ekInt32:
+		e.writeInt(int64(*(*int32)(p)))
+	case ekUint64:
+		e.writeUint(*(*uint64)(p))
+	case ekBool:
+		if *(*bool)(p) {
+			e.add("true")
+		} else {
+			e.add("false")
+		}
+	case ekFloat64:
+		e.float64(*(*float64)(p), false, t, p)
+	case ekRaw:
+		encRawMessage(e, p, 0)
+	}
+}
 
 // omitKind: how omitempty tests the field (encoding/json's isEmptyValue).
 type omitKind uint8
@@ -103,28 +160,8 @@ func structEnc(t reflect.Type) encFn {
 		}
 		f.quoted = jf.quoted
 		f.te = typeEncoderLocked(typ)
-		if pt := reflect.PointerTo(typ); !f.quoted && !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
-			switch typ.Kind() {
-			case reflect.String:
-				if typ != numberType {
-					f.kind = ekString
-				}
-			case reflect.Int:
-				f.kind = ekInt
-			case reflect.Int64:
-				f.kind = ekInt64
-			case reflect.Int32:
-				f.kind = ekInt32
-			case reflect.Uint64:
-				f.kind = ekUint64
-			case reflect.Bool:
-				f.kind = ekBool
-			case reflect.Float64:
-				f.kind = ekFloat64
-			}
-		}
-		if typ == rawMessageType {
-			f.kind = ekRaw
+		if !f.quoted { // never a RawMessage: ",string" applies to scalars only
+			f.kind = scalarKind(typ)
 		}
 		fields = append(fields, f)
 	}
@@ -172,33 +209,14 @@ fieldLoop:
 		} else {
 			e.add(f.name)
 		}
-		switch f.kind {
-		case ekString:
-			e.writeString(*(*string)(fp))
-		case ekInt:
-			e.writeInt(int64(*(*int)(fp)))
-		case ekInt64:
-			e.writeInt(*(*int64)(fp))
-		case ekInt32:
-			e.writeInt(int64(*(*int32)(fp)))
-		case ekUint64:
-			encUint[uint64](e, fp, 0)
-		case ekBool:
-			if *(*bool)(fp) {
-				e.add("true")
-			} else {
-				e.add("false")
-			}
-		case ekFloat64:
-			e.float64(*(*float64)(fp), false, f.te.t, fp)
-		case ekRaw:
-			encRawMessage(e, fp, 0)
-		default:
-			if f.quoted {
-				ffl |= flQuoted
-			}
-			f.te.fn(e, fp, ffl)
+		if f.kind != ekNone {
+			e.writeScalar(f.kind, fp, f.te.t)
+			continue
 		}
+		if f.quoted {
+			ffl |= flQuoted
+		}
+		f.te.fn(e, fp, ffl)
 	}
 	if next == '{' {
 		e.add("{}")

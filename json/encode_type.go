@@ -580,7 +580,7 @@ func sliceEnc(t reflect.Type) encFn {
 	}
 	elem := typeEncoderLocked(et)
 	size := et.Size()
-	kind := inlineKind(et)
+	kind := scalarKind(et)
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		sh := (*sliceHeader)(p)
 		if sh.data == nil {
@@ -594,7 +594,7 @@ func sliceEnc(t reflect.Type) encFn {
 		}
 		e.buf = append(e.buf, '[')
 		if kind != ekNone {
-			e.inlineElems(kind, et, sh.data, sh.len)
+			e.inlineElems(kind, et, sh.data, sh.len, size)
 		} else {
 			for i := 0; i < sh.len; i++ {
 				if i > 0 {
@@ -624,11 +624,11 @@ func arrayEnc(t reflect.Type) encFn {
 	elem := typeEncoderLocked(et)
 	size := et.Size()
 	n := t.Len()
-	kind := inlineKind(et)
+	kind := scalarKind(et)
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		e.buf = append(e.buf, '[')
 		if kind != ekNone {
-			e.inlineElems(kind, et, p, n)
+			e.inlineElems(kind, et, p, n, size)
 		} else {
 			for i := range n {
 				if i > 0 {
@@ -641,46 +641,26 @@ func arrayEnc(t reflect.Type) encFn {
 	}
 }
 
-// inlineKind returns the kind of the elements of slices and arrays of et
-// that inlineElems writes in its own loop (no call of their encoder per
-// element), or ekNone: float64, int, int64 and string, without methods
-// that would change their encoding.
-func inlineKind(et reflect.Type) encKind {
-	if pt := reflect.PointerTo(et); pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
-		return ekNone
+// inlineElems writes the n elements of kind (scalarKind) and type et,
+// each size bytes, at data, comma-separated. Floats and 64-bit integers,
+// the long arrays of numbers, get loops of their own: no choice of the
+// kind per element.
+func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointer, n int, size uintptr) {
+	if kind == ekInt && size == 8 {
+		kind = ekInt64
 	}
-	switch et.Kind() {
-	case reflect.Float64:
-		return ekFloat64
-	case reflect.Int:
-		if et.Size() == 8 {
-			return ekInt64
-		}
-	case reflect.Int64:
-		return ekInt64
-	case reflect.String:
-		if et != numberType {
-			return ekString
-		}
-	}
-	return ekNone
-}
-
-// inlineElems writes the n elements of kind (inlineKind) of type et at
-// data, comma-separated.
-func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointer, n int) {
 	for i := range n {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
+		p := unsafe.Add(data, uintptr(i)*size)
 		switch kind {
 		case ekFloat64:
-			fp := unsafe.Add(data, uintptr(i)*8)
-			e.float64(*(*float64)(fp), false, et, fp)
+			e.float64(*(*float64)(p), false, et, p)
 		case ekInt64:
-			e.writeInt(*(*int64)(unsafe.Add(data, uintptr(i)*8)))
-		case ekString:
-			e.writeString(*(*string)(unsafe.Add(data, uintptr(i)*unsafe.Sizeof(""))))
+			e.writeInt(*(*int64)(p))
+		default:
+			e.writeScalar(kind, p, et)
 		}
 	}
 }
