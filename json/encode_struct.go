@@ -3,28 +3,29 @@ package json
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"unsafe"
 )
 
 // encField is one field a struct encoder writes, in encoding/json's order.
 type encField struct {
-	nameHTML string // `"name":`, HTML-escaped
-	name     string // `"name":`
-	// The two names in blocks of nameBlock bytes, when both fit (short):
-	// copied as one block, without a call of memmove.
-	short       bool
-	nameLen     uint8
-	nameHTMLLen uint8
-	nameBlk     [nameBlock]byte
-	nameHTMLBlk [nameBlock]byte
-	derefs      []uintptr
-	off         uintptr
-	te          *typeEnc
-	kind        encKind
-	quoted      bool
-	omit        omitKind
-	isZero      func(p unsafe.Pointer, fl uint8) bool // omitzero
+	name string // `,"name":` (HTML-escaped in the HTML list)
+	// The name in a block of nameBlock bytes, when it fits (nameLen > 0):
+	// copied as one block (or its first 16 bytes), without a call of
+	// memmove.
+	nameLen uint8
+	nameBlk [nameBlock]byte
+	// cond: the field may be left out (omitempty, omitzero, or reached
+	// through an embedded pointer that may be nil).
+	cond   bool
+	kind   encKind
+	quoted bool
+	omit   omitKind
+	derefs []uintptr
+	off    uintptr
+	te     *typeEnc
+	isZero func(p unsafe.Pointer, fl uint8) bool // omitzero
 }
 
 // encKind: the kinds the struct and element loops write themselves
@@ -126,7 +127,8 @@ const nameBlock = 32
 
 func structEnc(t reflect.Type) encFn {
 	var fields []encField
-	for _, jf := range jsonFields(t) {
+	jfs := jsonFields(t)
+	for _, jf := range jfs {
 		var f encField
 		typ := t
 		for k, i := range jf.index {
@@ -148,16 +150,10 @@ func structEnc(t reflect.Type) encFn {
 				}
 			}
 		}
-		name := appendString(nil, jf.name, false)
-		f.name = string(append(name, ':'))
-		nameHTML := appendString(nil, jf.name, true)
-		f.nameHTML = string(append(nameHTML, ':'))
-		if len(f.name) <= nameBlock && len(f.nameHTML) <= nameBlock {
-			f.short = true
-			f.nameLen, f.nameHTMLLen = uint8(len(f.name)), uint8(len(f.nameHTML))
-			copy(f.nameBlk[:], f.name)
-			copy(f.nameHTMLBlk[:], f.nameHTML)
-		}
+		// Each name is written with the comma before it; the first
+		// field's comma is then made the opening brace (structFields).
+		f.name = string(append(appendString([]byte{','}, jf.name, false), ':'))
+		f.cond = len(f.derefs) > 0 || f.omit != omitNever || f.isZero != nil
 		f.quoted = jf.quoted
 		f.te = typeEncoderLocked(typ)
 		if !f.quoted { // never a RawMessage: ",string" applies to scalars only
@@ -165,51 +161,78 @@ func structEnc(t reflect.Type) encFn {
 		}
 		fields = append(fields, f)
 	}
+	// The same fields with HTML-escaped names.
+	htmlFields := slices.Clone(fields)
+	for i := range htmlFields {
+		htmlFields[i].name = string(append(appendString([]byte{','}, jfs[i].name, true), ':'))
+	}
+	for _, fs := range [][]encField{fields, htmlFields} {
+		for i := range fs {
+			if f := &fs[i]; len(f.name) <= nameBlock {
+				f.nameLen = uint8(len(f.name))
+				copy(f.nameBlk[:], f.name)
+			}
+		}
+	}
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
-		e.structFields(fields, p, fl)
+		if e.html {
+			e.structFields(htmlFields, p, fl)
+		} else {
+			e.structFields(fields, p, fl)
+		}
 	}
 }
 
 func (e *encState) structFields(fields []encField, p unsafe.Pointer, fl uint8) {
-	next := byte('{')
+	// Every field is written with a comma before its name; the first
+	// one's is overwritten with the opening brace at the end.
+	start := len(e.buf)
 fieldLoop:
 	for i := range fields {
 		f := &fields[i]
-		fp := p
+		fp := unsafe.Add(p, f.off)
 		ffl := fl &^ flQuoted
-		for _, d := range f.derefs {
-			fp = *(*unsafe.Pointer)(unsafe.Add(fp, d))
-			if fp == nil {
-				continue fieldLoop
+		if f.cond {
+			if len(f.derefs) > 0 {
+				fp = p
+				for _, d := range f.derefs {
+					fp = *(*unsafe.Pointer)(unsafe.Add(fp, d))
+					if fp == nil {
+						continue fieldLoop
+					}
+				}
+				ffl |= flAddr
+				fp = unsafe.Add(fp, f.off)
 			}
-			ffl |= flAddr
+			if f.omit != omitNever && isEmpty(f.omit, fp) {
+				continue
+			}
+			if f.isZero != nil && f.isZero(fp, ffl) {
+				continue
+			}
 		}
-		fp = unsafe.Add(fp, f.off)
-		if f.omit != omitNever && isEmpty(f.omit, fp) {
-			continue
-		}
-		if f.isZero != nil && f.isZero(fp, ffl) {
-			continue
-		}
-		e.buf = append(e.buf, next)
-		next = ','
-		if n := len(e.buf); f.short && cap(e.buf)-n >= nameBlock {
-			// The whole block is written past the length (within the
-			// capacity), the length then moved by the name's.
-			dst := (*[nameBlock]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), n))
-			if e.html {
-				*dst = f.nameHTMLBlk
-				e.buf = e.buf[:n+int(f.nameHTMLLen)]
+		if n := len(e.buf); f.nameLen > 0 && cap(e.buf)-n >= nameBlock {
+			// The block (or its first half) is written past the length
+			// (within the capacity), the length then moved by the name's.
+			dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), n)
+			if f.nameLen <= nameBlock/2 {
+				*(*[nameBlock / 2]byte)(dst) = *(*[nameBlock / 2]byte)(f.nameBlk[:])
 			} else {
-				*dst = f.nameBlk
-				e.buf = e.buf[:n+int(f.nameLen)]
+				*(*[nameBlock]byte)(dst) = f.nameBlk
 			}
-		} else if e.html {
-			e.add(f.nameHTML)
+			e.buf = e.buf[:n+int(f.nameLen)]
 		} else {
 			e.add(f.name)
 		}
-		if f.kind != ekNone {
+		switch f.kind {
+		case ekNone:
+		case ekString: // the commonest kinds without writeScalar's call
+			e.writeString(*(*string)(fp))
+			continue
+		case ekInt64:
+			e.writeInt(*(*int64)(fp))
+			continue
+		default:
 			e.writeScalar(f.kind, fp, f.te.t)
 			continue
 		}
@@ -218,11 +241,12 @@ fieldLoop:
 		}
 		f.te.fn(e, fp, ffl)
 	}
-	if next == '{' {
+	if len(e.buf) == start {
 		e.add("{}")
-	} else {
-		e.buf = append(e.buf, '}')
+		return
 	}
+	e.buf[start] = '{'
+	e.buf = append(e.buf, '}')
 }
 
 func omitKindOf(t reflect.Type) omitKind {

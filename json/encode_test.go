@@ -200,9 +200,11 @@ func TestEncodeDeep(t *testing.T) {
 }
 
 // TestMarshalStringBytes: every byte, and the sequences around U+2028 and
-// invalid UTF-8, at every position of strings of 1 to 24 bytes (the eight-
-// byte scan's words, its overlapping last word and its byte loop), escaped
-// as encoding/json escapes them, with HTML escaping on and off.
+// invalid UTF-8, at every position of strings of 1 to 34 bytes (the eight-
+// byte scan's words, its overlapping last word and its byte loop; the
+// short-string writer's byte loop, its two four-byte words, its eight-byte
+// words and its limit), escaped as encoding/json escapes them, with HTML
+// escaping on and off.
 func TestMarshalStringBytes(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	var pieces []string
@@ -210,7 +212,7 @@ func TestMarshalStringBytes(t *testing.T) {
 		pieces = append(pieces, string([]byte{byte(b)}))
 	}
 	pieces = append(pieces, "\u2028", "\u2029", "\xe2\x80", "\xe2\x80\xa7", "é", "日", "\xed\xa0\x80", "\xf0\x9f\x98\x80", "\xf0\x9f\x98")
-	for n := 1; n <= 24; n++ {
+	for n := 1; n <= 34; n++ {
 		for pos := 0; pos < n; pos++ {
 			for _, p := range pieces {
 				s := strings.Repeat("a", pos) + p + strings.Repeat("b", max(0, n-pos-1))

@@ -393,6 +393,13 @@ func (e *encState) writeUint(u uint64) {
 // writeString appends s as a JSON string (appendString), in place: the
 // bytes nextEscape passes over are not looked at again.
 func (e *encState) writeString(s string) {
+	if len(s) > shortString || !e.writeShort(s) {
+		e.writeLong(s)
+	}
+}
+
+// writeLong is writeString without writeShort's attempt.
+func (e *encState) writeLong(s string) {
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	if i := nextEscape(b, 0, e.html); i < len(s) {
 		e.setBuf(appendEscaped(e.buf, b, i, e.html))
@@ -410,6 +417,57 @@ func (e *encState) writeString(s string) {
 	e.buf[n] = '"'
 	copy(e.buf[n+1:], s)
 	e.buf[n+1+len(s)] = '"'
+}
+
+// shortString: strings up to this long are tried by writeShort first.
+const shortString = 32
+
+// writeShort writes s, at most shortString bytes, as a JSON string when
+// none of its bytes needs escaping, and reports whether it did (else
+// nothing is written): eight bytes at a time, each word checked
+// (needsEscape8) and stored as it is loaded, the last one overlapping the
+// one before, without the calls of nextEscape and memmove that cost more
+// than the copy of a short string.
+func (e *encState) writeShort(s string) bool {
+	l, n := len(s), len(e.buf)
+	if cap(e.buf)-n < shortString+2 {
+		return false
+	}
+	b := unsafe.Slice(unsafe.StringData(s), l)
+	d := e.buf[n : n+l+2] // within the capacity
+	switch {
+	case l >= 8:
+		var m uint64
+		for i := 0; i < l-8; i += 8 {
+			w := binary.LittleEndian.Uint64(b[i:])
+			m |= needsEscape8(w, e.html)
+			binary.LittleEndian.PutUint64(d[1+i:], w)
+		}
+		w := binary.LittleEndian.Uint64(b[l-8:])
+		m |= needsEscape8(w, e.html)
+		binary.LittleEndian.PutUint64(d[l-7:], w)
+		if m != 0 {
+			return false
+		}
+	case l >= 4:
+		lo, hi := binary.LittleEndian.Uint32(b), binary.LittleEndian.Uint32(b[l-4:])
+		if needsEscape8(uint64(lo)|uint64(hi)<<32, e.html) != 0 {
+			return false
+		}
+		binary.LittleEndian.PutUint32(d[1:], lo)
+		binary.LittleEndian.PutUint32(d[l-3:], hi)
+	default:
+		for i, c := range b {
+			if !htmlSafeByte[c] && (e.html || !safeByte[c]) {
+				return false
+			}
+			d[1+i] = c
+		}
+	}
+	d[0] = '"'
+	d[l+1] = '"'
+	e.buf = e.buf[:n+l+2]
+	return true
 }
 
 // appendInt is strconv.AppendInt for base 10, small values first.
