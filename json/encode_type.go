@@ -362,30 +362,34 @@ func (e *encState) writeInt(v int64) {
 	e.writeUint(uint64(v))
 }
 
-// writeUint writes u's digits straight into e.buf's spare capacity, two
-// at a time from the end.
+// writeUint writes u's digits straight into e.buf's spare capacity, in
+// words of eight digits (digits8: their pairs are looked up independently,
+// not one after another from the end), the leading word shifted to drop
+// its leading zeros; the words are stored whole into the capacity past
+// the number, the next one overwriting what lies past the digits.
 func (e *encState) writeUint(u uint64) {
 	if u < 10 {
 		e.buf = append(e.buf, byte('0'+u))
 		return
 	}
 	n := len(e.buf)
-	if cap(e.buf)-n < 20 {
-		e.buf = slices.Grow(e.buf, 20)
+	if cap(e.buf)-n < 24 {
+		e.buf = slices.Grow(e.buf, 24)
 	}
 	k := decimalLen(u)
-	d := e.buf[n : n+k]
-	i := k
-	for u >= 100 {
-		q := u / 100
-		i -= 2
-		binary.LittleEndian.PutUint16(d[i:], digitPairs[u-q*100])
-		u = q
-	}
-	if u >= 10 {
-		binary.LittleEndian.PutUint16(d[i-2:], digitPairs[u])
-	} else {
-		d[i-1] = byte('0' + u)
+	d := e.buf[n : n+24] // within the capacity
+	switch {
+	case k <= 8:
+		binary.LittleEndian.PutUint64(d, digits8(uint32(u))>>(64-8*k))
+	case k <= 16:
+		hi, lo := u/1e8, u%1e8
+		binary.LittleEndian.PutUint64(d, digits8(uint32(hi))>>(128-8*k))
+		binary.LittleEndian.PutUint64(d[k-8:], digits8(uint32(lo)))
+	default:
+		hi, lo := u/1e16, u%1e16
+		binary.LittleEndian.PutUint64(d, digits8(uint32(hi))>>(192-8*k))
+		binary.LittleEndian.PutUint64(d[k-16:], digits8(uint32(lo/1e8)))
+		binary.LittleEndian.PutUint64(d[k-8:], digits8(uint32(lo%1e8)))
 	}
 	e.buf = e.buf[:n+k]
 }
