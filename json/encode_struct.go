@@ -125,7 +125,23 @@ const (
 // are copied as one block.
 const nameBlock = 32
 
-func structEnc(t reflect.Type) encFn {
+// structLists holds a struct type's fields as written, with their names
+// plain and HTML-escaped.
+type structLists struct{ plain, html []encField }
+
+// fields returns the list e writes.
+func (sl *structLists) fields(e *encState) []encField {
+	if e.html {
+		return sl.html
+	}
+	return sl.plain
+}
+
+func (sl *structLists) encode(e *encState, p unsafe.Pointer, fl uint8) {
+	e.structFields(sl.fields(e), p, fl)
+}
+
+func newStructLists(t reflect.Type) *structLists {
 	var fields []encField
 	jfs := jsonFields(t)
 	for _, jf := range jfs {
@@ -174,13 +190,7 @@ func structEnc(t reflect.Type) encFn {
 			}
 		}
 	}
-	return func(e *encState, p unsafe.Pointer, fl uint8) {
-		if e.html {
-			e.structFields(htmlFields, p, fl)
-		} else {
-			e.structFields(fields, p, fl)
-		}
-	}
+	return &structLists{fields, htmlFields}
 }
 
 func (e *encState) structFields(fields []encField, p unsafe.Pointer, fl uint8) {
@@ -234,6 +244,10 @@ fieldLoop:
 			continue
 		default:
 			e.writeScalar(f.kind, fp, f.te.t)
+			continue
+		}
+		if sl := f.te.sl; sl != nil {
+			e.structFields(sl.fields(e), fp, ffl)
 			continue
 		}
 		if f.quoted {

@@ -30,6 +30,12 @@ type typeEnc struct {
 	typ    unsafe.Pointer // the type word of an interface holding a t
 	direct bool           // an interface holding a t holds the value itself
 	fn     encFn
+	// sl: for a struct type without methods that change its encoding,
+	// its fields, which fn writes: callers write them directly, without
+	// fn's call (set while fn is built: read it when writing, not when
+	// building another encoder, which may be under way for a recursive
+	// type).
+	sl *structLists
 }
 
 var (
@@ -155,7 +161,11 @@ func newTypeEnc(t reflect.Type, allowAddr bool) encFn {
 	case reflect.Interface:
 		return interfaceEnc(t)
 	case reflect.Struct:
-		return structEnc(t)
+		sl := newStructLists(t)
+		if te := encBuilding[t]; te != nil && allowAddr {
+			te.sl = sl // fn is sl's encoder, nothing before it
+		}
+		return sl.encode
 	case reflect.Map:
 		return mapEnc(t)
 	case reflect.Slice:
@@ -627,7 +637,11 @@ func ptrEnc(t reflect.Type) encFn {
 			e.enterCycle(key, func() reflect.Value { return v })
 			defer delete(e.ptrSeen, key)
 		}
-		elem.fn(e, q, fl|flAddr)
+		if sl := elem.sl; sl != nil {
+			e.structFields(sl.fields(e), q, fl|flAddr)
+		} else {
+			elem.fn(e, q, fl|flAddr)
+		}
 		e.ptrLevel--
 	}
 }
@@ -657,6 +671,14 @@ func sliceEnc(t reflect.Type) encFn {
 		e.buf = append(e.buf, '[')
 		if kind != ekNone {
 			e.inlineElems(kind, et, sh.data, sh.len, size)
+		} else if sl := elem.sl; sl != nil {
+			fields := sl.fields(e)
+			for i := 0; i < sh.len; i++ {
+				if i > 0 {
+					e.buf = append(e.buf, ',')
+				}
+				e.structFields(fields, unsafe.Add(sh.data, uintptr(i)*size), fl|flAddr)
+			}
 		} else {
 			for i := 0; i < sh.len; i++ {
 				if i > 0 {
