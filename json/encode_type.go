@@ -372,11 +372,8 @@ func (e *encState) writeInt(v int64) {
 	e.writeUint(uint64(v))
 }
 
-// writeUint writes u's digits straight into e.buf's spare capacity, in
-// words of eight digits (digits8: their pairs are looked up independently,
-// not one after another from the end), the leading word shifted to drop
-// its leading zeros; the words are stored whole into the capacity past
-// the number, the next one overwriting what lies past the digits.
+// writeUint writes u's digits straight into e.buf's spare capacity
+// (putDigits).
 func (e *encState) writeUint(u uint64) {
 	if u < 10 {
 		e.buf = append(e.buf, byte('0'+u))
@@ -386,8 +383,19 @@ func (e *encState) writeUint(u uint64) {
 	if cap(e.buf)-n < 24 {
 		e.buf = slices.Grow(e.buf, 24)
 	}
-	k := decimalLen(u)
-	d := e.buf[n : n+24] // within the capacity
+	k := putDigits(e.buf[n:n+24], u)
+	e.buf = e.buf[:n+k]
+}
+
+// putDigits writes u's digits at the start of d (24 bytes, of which those
+// past the digits are overwritten) and returns how many there are: in
+// words of eight digits (digits8: their pairs are looked up
+// independently, not one after another from the end), the leading word
+// shifted to drop its leading zeros, each word stored whole, the next one
+// overwriting what lies past the digits.
+func putDigits(d []byte, u uint64) int {
+	_ = d[23]
+	k := decimalLen(max(u, 1))
 	switch {
 	case k <= 8:
 		binary.LittleEndian.PutUint64(d, digits8(uint32(u))>>(64-8*k))
@@ -401,7 +409,7 @@ func (e *encState) writeUint(u uint64) {
 		binary.LittleEndian.PutUint64(d[k-16:], digits8(uint32(lo/1e8)))
 		binary.LittleEndian.PutUint64(d[k-8:], digits8(uint32(lo%1e8)))
 	}
-	e.buf = e.buf[:n+k]
+	return k
 }
 
 // writeString appends s as a JSON string (appendString), in place: the
@@ -484,12 +492,21 @@ func (e *encState) writeShort(s string) bool {
 	return true
 }
 
-// appendInt is strconv.AppendInt for base 10, small values first.
+// appendInt is strconv.AppendInt for base 10 (putDigits).
 func appendInt(b []byte, v int64) []byte {
 	if uint64(v) < 10 {
 		return append(b, byte('0'+v))
 	}
-	return strconv.AppendInt(b, v, 10)
+	u := uint64(v)
+	if v < 0 {
+		b = append(b, '-')
+		u = -u // -MinInt64 is MinInt64: 1<<63 as a uint64
+	}
+	if cap(b)-len(b) < 24 {
+		b = slices.Grow(b, 24)
+	}
+	n := len(b)
+	return b[:n+putDigits(b[n:n+24], u)]
 }
 
 // floatError fails for a NaN or infinity, of type t at p (nil t: a
