@@ -190,6 +190,24 @@ func (e *encState) sortKeys(base int) []uint32 {
 		order[k] = uint32(base + k)
 	}
 	keys := e.keys
+	if n <= 12 {
+		// Most objects have a few keys: an insertion sort, without a
+		// call per comparison.
+		for i := 1; i < n; i++ {
+			x := order[i]
+			kx := &keys[x]
+			j := i
+			for ; j > 0; j-- {
+				ky := &keys[order[j-1]]
+				if ky.pre < kx.pre || ky.pre == kx.pre && ky.s <= kx.s {
+					break
+				}
+				order[j] = order[j-1]
+			}
+			order[j] = x
+		}
+		return order
+	}
 	slices.SortFunc(order, func(a, b uint32) int {
 		ka, kb := &keys[a], &keys[b]
 		if ka.pre != kb.pre {
