@@ -18,8 +18,12 @@ type encField struct {
 	nameBlk [nameBlock]byte
 	// cond: the field may be left out (omitempty, omitzero, or reached
 	// through an embedded pointer that may be nil).
-	cond   bool
-	kind   encKind
+	cond bool
+	kind encKind
+	// pkind: for a pointer to a kind writeScalar writes (of type pt),
+	// that kind (the pointer's encoder not called).
+	pkind  encKind
+	pt     reflect.Type
 	quoted bool
 	omit   omitKind
 	derefs []uintptr
@@ -73,6 +77,12 @@ func scalarKind(t reflect.Type) encKind {
 		return ekFloat64
 	}
 	return ekNone
+}
+
+// plainPointer reports whether the pointer type t is written as its
+// element is, by ptrEnc (t has no methods of its own that change that).
+func plainPointer(t reflect.Type) bool {
+	return t != ptrTimeType && !t.Implements(marshalerType) && !t.Implements(textMarshalerType)
 }
 
 // writeScalar writes the value of kind (scalarKind) and type t at p.
@@ -174,6 +184,9 @@ func newStructLists(t reflect.Type) *structLists {
 		f.te = typeEncoderLocked(typ)
 		if !f.quoted { // never a RawMessage: ",string" applies to scalars only
 			f.kind = scalarKind(typ)
+			if typ.Kind() == reflect.Pointer && f.kind == ekNone && plainPointer(typ) {
+				f.pkind, f.pt = scalarKind(typ.Elem()), typ.Elem()
+			}
 		}
 		fields = append(fields, f)
 	}
@@ -242,12 +255,25 @@ fieldLoop:
 		case ekInt64:
 			e.writeInt(*(*int64)(fp))
 			continue
+		case ekInt:
+			e.writeInt(int64(*(*int)(fp)))
+			continue
 		default:
 			e.writeScalar(f.kind, fp, f.te.t)
 			continue
 		}
 		if sl := f.te.sl; sl != nil {
 			e.structFields(sl.fields(e), fp, ffl)
+			continue
+		}
+		if f.pkind != ekNone {
+			// A pointer to a scalar: no cycle can pass through it, so
+			// encoding/json's pointer count does not matter.
+			if q := *(*unsafe.Pointer)(fp); q != nil {
+				e.writeScalar(f.pkind, q, f.pt)
+			} else {
+				e.add("null")
+			}
 			continue
 		}
 		if f.quoted {

@@ -372,3 +372,51 @@ func TestMarshalInlineElems(t *testing.T) {
 		}
 	}
 }
+
+type ptrTextKey string
+
+func (k ptrTextKey) MarshalText() ([]byte, error) { return []byte("text:" + string(k)), nil }
+
+// TestMarshalPointerFields: struct fields that point to the kinds the
+// struct loop writes itself (strings, integers, bools, floats,
+// RawMessage), nil and not, with ",omitempty", beside pointers to types
+// with methods, give encoding/json's bytes and errors (a NaN through a
+// pointer).
+func TestMarshalPointerFields(t *testing.T) {
+	type ptrs struct {
+		S    *string
+		I    *int
+		I64  *int64
+		I32  *int32
+		U64  *uint64
+		B    *bool
+		F    *float64
+		R    *stdjson.RawMessage
+		SO   *string `json:",omitempty"`
+		SQ   *string `json:",string"`
+		IQ   *int    `json:",string"`
+		T    *ptrTextKey
+		PP   **string
+		Time *time.Time
+	}
+	s, i, i64, i32, u64, b, f := "a<b\u2028", -42, int64(math.MinInt64), int32(7), uint64(math.MaxUint64), true, 1.5e300
+	r := stdjson.RawMessage(` {"x" : [1, 2]} `)
+	k := ptrTextKey("k")
+	ps := &s
+	now := time.Date(2026, 12, 2, 4, 0, 0, 5, time.UTC)
+	full := ptrs{&s, &i, &i64, &i32, &u64, &b, &f, &r, &s, &s, &i, &k, &ps, &now}
+	for _, v := range []any{ptrs{}, full, &full, []ptrs{full, {}, full}} {
+		want, werr := stdjson.Marshal(v)
+		got, gerr := sjson.Marshal(v)
+		if !bytes.Equal(got, want) || (werr == nil) != (gerr == nil) {
+			t.Fatalf("Marshal(%+v) = %s, %v; want %s, %v", v, got, gerr, want, werr)
+		}
+	}
+	nan := math.NaN()
+	bad := ptrs{F: &nan}
+	_, werr := stdjson.Marshal(bad)
+	_, gerr := sjson.Marshal(bad)
+	if werr == nil || gerr == nil || werr.Error() != gerr.Error() {
+		t.Fatalf("NaN through a pointer: %v; want %v", gerr, werr)
+	}
+}
