@@ -181,7 +181,10 @@ func TestEncodeDeep(t *testing.T) {
 	s[0] = s
 	q := &node{M: map[string]any{}}
 	q.M["q"] = q
-	for _, v := range []any{p, m, s, q} {
+	type slices []slices // a cycle through a typed slice alone
+	r := slices{nil}
+	r[0] = r
+	for _, v := range []any{p, m, s, q, r} {
 		_, werr := stdjson.Marshal(v)
 		_, gerr := sjson.Marshal(v)
 		compareErr(t, "Marshal", nil, nil, nil, werr, gerr)

@@ -671,42 +671,67 @@ func sliceEnc(t reflect.Type) encFn {
 			return encBytes
 		}
 	}
-	elem := typeEncoderLocked(et)
-	size := et.Size()
-	kind := scalarKind(et)
+	se := &sliceElems{elem: typeEncoderLocked(et), et: et, size: et.Size(), kind: scalarKind(et)}
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		sh := (*sliceHeader)(p)
 		if sh.data == nil {
 			e.add("null")
 			return
 		}
+		if sh.len == 0 { // no cycle passes through an empty slice
+			e.add("[]")
+			return
+		}
 		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
-			key := sliceKey{sh.data, sh.len}
-			e.enterCycle(key, func() reflect.Value { return reflect.NewAt(t, p).Elem() })
-			defer delete(e.ptrSeen, key)
-		}
-		e.buf = append(e.buf, '[')
-		if kind != ekNone {
-			e.inlineElems(kind, et, sh.data, sh.len, size)
-		} else if sl := elem.sl; sl != nil {
-			fields := sl.fields(e)
-			for i := 0; i < sh.len; i++ {
-				if i > 0 {
-					e.buf = append(e.buf, ',')
-				}
-				e.structFields(fields, unsafe.Add(sh.data, uintptr(i)*size), fl|flAddr)
-			}
+			e.sliceCycle(se, t, p, fl)
 		} else {
-			for i := 0; i < sh.len; i++ {
-				if i > 0 {
-					e.buf = append(e.buf, ',')
-				}
-				elem.fn(e, unsafe.Add(sh.data, uintptr(i)*size), fl|flAddr)
-			}
+			e.elems(se, sh.data, sh.len, fl)
 		}
-		e.buf = append(e.buf, ']')
 		e.ptrLevel--
 	}
+}
+
+// sliceElems is how a slice or array type's elements are written.
+type sliceElems struct {
+	elem *typeEnc
+	et   reflect.Type
+	size uintptr
+	kind encKind
+}
+
+// elems writes n elements from p, in brackets.
+func (e *encState) elems(se *sliceElems, p unsafe.Pointer, n int, fl uint8) {
+	e.buf = append(e.buf, '[')
+	if se.kind != ekNone {
+		e.inlineElems(se.kind, se.et, p, n, se.size)
+	} else if sl := se.elem.sl; sl != nil {
+		fields := sl.fields(e)
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			e.structFields(fields, unsafe.Add(p, uintptr(i)*se.size), fl|flAddr)
+		}
+	} else {
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			se.elem.fn(e, unsafe.Add(p, uintptr(i)*se.size), fl|flAddr)
+		}
+	}
+	e.buf = append(e.buf, ']')
+}
+
+// sliceCycle writes the slice of type t at p past
+// startDetectingCyclesAfter nested values, remembering it while its
+// elements are written (a cycle through it fails as encoding/json's does).
+func (e *encState) sliceCycle(se *sliceElems, t reflect.Type, p unsafe.Pointer, fl uint8) {
+	sh := (*sliceHeader)(p)
+	key := sliceKey{sh.data, sh.len}
+	e.enterCycle(key, func() reflect.Value { return reflect.NewAt(t, p).Elem() })
+	defer delete(e.ptrSeen, key)
+	e.elems(se, sh.data, sh.len, fl)
 }
 
 func encBytes(e *encState, p unsafe.Pointer, fl uint8) {
