@@ -649,18 +649,25 @@ func ptrEnc(t reflect.Type) encFn {
 			return
 		}
 		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
-			v := reflect.NewAt(t, p).Elem()
-			key := v.Interface()
-			e.enterCycle(key, func() reflect.Value { return v })
-			defer delete(e.ptrSeen, key)
-		}
-		if sl := elem.sl; sl != nil {
+			e.ptrCycle(elem, t, p, fl)
+		} else if sl := elem.sl; sl != nil {
 			e.structFields(sl.fields(e), q, fl|flAddr)
 		} else {
 			elem.fn(e, q, fl|flAddr)
 		}
 		e.ptrLevel--
 	}
+}
+
+// ptrCycle writes the non-nil pointer of type t at p past
+// startDetectingCyclesAfter nested values, remembering it while its
+// element is written (a cycle through it fails as encoding/json's does).
+func (e *encState) ptrCycle(elem *typeEnc, t reflect.Type, p unsafe.Pointer, fl uint8) {
+	v := reflect.NewAt(t, p).Elem()
+	key := v.Interface()
+	e.enterCycle(key, func() reflect.Value { return v })
+	defer delete(e.ptrSeen, key)
+	elem.fn(e, *(*unsafe.Pointer)(p), fl|flAddr)
 }
 
 func sliceEnc(t reflect.Type) encFn {
