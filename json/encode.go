@@ -255,7 +255,9 @@ func putEncState(e *encState) {
 	if cap(e.buf) > maxPooledBuf {
 		return
 	}
-	lastOutput.Store(int64(len(e.buf)))
+	if n := int64(len(e.buf)); lastOutput.Load() != n {
+		lastOutput.Store(n) // stored only when it changes: an atomic store is not free
+	}
 	e.buf = e.buf[:0]
 	e.ptrLevel = 0
 	// Maps and slots empty what they used as they finish: only an error
