@@ -2,6 +2,7 @@ package json
 
 import (
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -88,14 +89,14 @@ func TestSkipUTF8Boundaries(t *testing.T) {
 }
 
 // checkString checks skipUTF8 against refSkip from each start up to
-// maxStart where 32 bytes remain, and appendString against
+// maxStart, and appendString against
 // encoding/json's bytes, both ways.
 func checkString(t *testing.T, str string, maxStart int) {
 	t.Helper()
 	s := []byte(str)
 	for _, html := range []bool{false, true} {
 		if utf8ScanSupported {
-			for i := 0; i <= maxStart && len(s)-i >= 32; i++ {
+			for i := 0; i <= maxStart; i++ {
 				if got, want := skipUTF8(s, i, html), refSkip(s, i, html); got != want {
 					t.Fatalf("skipUTF8(%q, %d, %v) = %d, want %d", s, i, html, got, want)
 				}
@@ -144,4 +145,36 @@ func FuzzAppendString(f *testing.F) {
 	f.Fuzz(func(t *testing.T, str string) {
 		checkString(t, str, len(str))
 	})
+}
+
+// BenchmarkAppendStringUTF8: strings of Japanese text (with a space in
+// ten characters, as tweets have) by length, written with skipUTF8 (scan)
+// and with the Go path alone (go).
+func BenchmarkAppendStringUTF8(b *testing.B) {
+	text := strings.Repeat("日本語のテキストです 東京は晴れ", 40)
+	for _, n := range []int{9, 21, 45, 99, 300, 1200} {
+		s := text[:n]
+		for !utf8.ValidString(s) { // to a character boundary
+			s = s[:len(s)-1]
+		}
+		for _, on := range []bool{false, true} {
+			name := "go"
+			if on {
+				name = "scan"
+			}
+			b.Run(name+"/"+strconv.Itoa(len(s)), func(b *testing.B) {
+				if on && !utf8ScanSupported {
+					b.Skip("no AVX2")
+				}
+				old := utf8Scan
+				utf8Scan = on
+				defer func() { utf8Scan = old }()
+				buf := make([]byte, 0, 2*len(s)+2)
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					buf = appendString(buf[:0], s, true)
+				}
+			})
+		}
+	}
 }
