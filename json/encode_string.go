@@ -138,9 +138,11 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 			i = nextEscape(s, i, html)
 			continue
 		}
-		// A run of non-ASCII characters: with AVX2, skipUTF8 passes over what is copied as it is, ASCII included,
-		// and stops at a character to look at here. Two- and three-byte
-		// sequences are checked here with one load (all but U+2028 and
+		// A run of non-ASCII characters: with AVX2, skipUTF8 passes over
+		// what is copied as it is, ASCII included, and stops at a
+		// character to look at here. Without it, runs of three-byte
+		// sequences (CJK text) are checked two at a time with one load,
+		// two- and three-byte sequences one at a time (all but U+2028 and
 		// U+2029 kept as they are), the rest by utf8.DecodeRune.
 		for i < n && s[i] >= utf8.RuneSelf {
 			if utf8Scan {
@@ -148,6 +150,16 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 				if i == n || s[i] < utf8.RuneSelf {
 					break
 				}
+			}
+			for i+8 <= n {
+				w := binary.LittleEndian.Uint64(s[i:])
+				if w&0xC0C0F0C0C0F0 != 0x8080E08080E0 || !valid3(uint32(w)) || !valid3(uint32(w>>24)) {
+					break
+				}
+				i += 6
+			}
+			if s[i] < utf8.RuneSelf { // i < n: the loop leaves two bytes
+				break
 			}
 			if i+4 <= n {
 				w := binary.LittleEndian.Uint32(s[i:])
