@@ -138,14 +138,16 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 			i = nextEscape(s, i, html)
 			continue
 		}
-		// A run of non-ASCII characters: with AVX2, skipUTF8 passes over
-		// what is copied as it is, ASCII included, and stops at a
-		// character to look at here. Without it, runs of three-byte
-		// sequences (CJK text) are checked two at a time with one load,
-		// two- and three-byte sequences one at a time (all but U+2028 and
-		// U+2029 kept as they are), the rest by utf8.DecodeRune.
+		// A run of non-ASCII characters: with AVX2 and from 32 bytes on,
+		// skipUTF8 passes over what is copied as it is, ASCII included,
+		// and stops at a character to look at here (below 32 bytes the Go
+		// loop costs less than a NUL-padded copy for it, measured). Then
+		// runs of three-byte sequences (CJK text) are checked two at a
+		// time with one load, two- and three-byte sequences one at a time
+		// (all but U+2028 and U+2029 kept as they are), the rest by
+		// utf8.DecodeRune.
 		for i < n && s[i] >= utf8.RuneSelf {
-			if utf8Scan {
+			if utf8Scan && n-i >= 32 {
 				i = skipUTF8(s, i, html)
 				if i == n || s[i] < utf8.RuneSelf {
 					break
@@ -200,25 +202,16 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 var utf8Scan = utf8ScanSupported
 
 // skipUTF8 returns the end of the run of s from i on (i at the start of a
-// character) that appendString copies as it is:
+// character, len(s)-i at least 32) that appendString copies as it is:
 // safe ASCII and valid UTF-8 other than U+2028 and U+2029, whole
 // characters only. Only where utf8Scan is set.
 func skipUTF8(s []byte, i int, html bool) int {
-	r := s[i:]
-	var buf [32]byte
-	if len(r) < 32 {
-		// Fewer than 32 bytes: in a copy padded with NUL, which is
-		// flagged (an escape), so the answer is at most len(r).
-		copy(buf[:], r)
-		r = buf[:]
-	}
 	var q int
 	if html {
-		q = indexUTF8HTML(r)
+		q = i + indexUTF8HTML(s[i:])
 	} else {
-		q = indexUTF8(r)
+		q = i + indexUTF8(s[i:])
 	}
-	q = i + min(q, len(s)-i)
 	// s[i:q] is valid UTF-8 but for its last character, which the flag at
 	// q (or the end of s) may cut: then it stops at that character.
 	if q-1 >= i && s[q-1] >= 0xC0 {

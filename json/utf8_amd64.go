@@ -6,8 +6,8 @@ package json
 // the first byte of s flagged by a check of UTF-8 validity and of the
 // bytes appendString escapes, or len(s): s before it is a prefix of valid
 // UTF-8 (its last character possibly cut) holding no escape and no U+2028
-// or U+2029. s must be at least 32 bytes long. Bytes before s count as
-// ASCII. Call them only where utf8Scan is set.
+// or U+2029. s must be at least 32 bytes long (shorter, they return 0).
+// Bytes before s count as ASCII. Call them only where utf8Scan is set.
 
 //go:noescape
 func indexUTF8(s []byte) int

@@ -3,7 +3,8 @@
 #include "textflag.h"
 
 // indexUTF8 and indexUTF8HTML (AVX2, s at least 32 bytes) return the
-// index of the first byte of s that a 32-byte check flags, or len(s). The
+// index of the first byte of s that a 32-byte check flags, or len(s)
+// (0 for s shorter than 32: nothing passed over). The
 // check is Keiser and Lemire's UTF-8 validation ("Validating UTF-8 in less
 // than one instruction per byte", 2021): three 16-entry tables indexed by
 // the high and low nibbles of the byte before and the high nibble of the
@@ -119,6 +120,8 @@ BYTES32(utf8Gt, 0x3e)
 #define SCANUTF8(ESC) \
 	MOVQ s_base+0(FP), SI; \
 	MOVQ s_len+8(FP), BX; \
+	CMPQ BX, $32; \
+	JLT short; \
 	VMOVDQU utf8Prev1High<>(SB), Y12; \
 	VMOVDQU utf8Prev1Low<>(SB), Y13; \
 	VMOVDQU utf8CurHigh<>(SB), Y14; \
@@ -174,6 +177,9 @@ first:; \
 none:; \
 	MOVQ BX, ret+24(FP); \
 	VZEROUPPER; \
+	RET; \
+short:; \
+	MOVQ $0, ret+24(FP); \
 	RET
 
 // func indexUTF8(s []byte) int

@@ -32,3 +32,20 @@ func TestCPUAVX2(t *testing.T) {
 	}
 	t.Skip("no flags line in /proc/cpuinfo")
 }
+
+// TestIndexUTF8Short: below 32 bytes the index functions pass over
+// nothing (and read nothing).
+func TestIndexUTF8Short(t *testing.T) {
+	if !utf8ScanSupported {
+		t.Skip("no AVX2")
+	}
+	for n := 0; n < 32; n++ {
+		s := []byte(strings.Repeat("a", n))
+		if got := indexUTF8(s); got != 0 {
+			t.Fatalf("indexUTF8(%d bytes) = %d, want 0", n, got)
+		}
+		if got := indexUTF8HTML(s); got != 0 {
+			t.Fatalf("indexUTF8HTML(%d bytes) = %d, want 0", n, got)
+		}
+	}
+}
