@@ -79,10 +79,10 @@ test-gostd:
 # keys, 50 to 300 inputs a second here under the fuzzer) FUZZTIME_SLOW each.
 FUZZTIME ?= 10m
 FUZZTIME_SLOW ?= $(FUZZTIME)
-FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendFloat FuzzToken FuzzGzip
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip
 FUZZ_SLOW := FuzzProjectionWide FuzzOptions
 # The targets of package json (the others are the root package's).
-FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendFloat FuzzToken
+FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken
 fuzz:
 	@for f in $(FUZZ_TARGETS); do t=$(FUZZTIME); case " $(FUZZ_SLOW) " in *" $$f "*) t=$(FUZZTIME_SLOW);; esac; \
 	  pkg=.; case " $(FUZZ_JSON) " in *" $$f "*) pkg=./json;; esac; \

@@ -138,10 +138,31 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 			i = nextEscape(s, i, html)
 			continue
 		}
-		// A run of non-ASCII characters: two- and three-byte sequences
-		// checked here with one load (all but U+2028 and U+2029 kept as
-		// they are), the rest by utf8.DecodeRune.
+		// A run of non-ASCII characters: with AVX2 and from 32 bytes on,
+		// skipUTF8 passes over what is copied as it is, ASCII included,
+		// and stops at a character to look at here (below 32 bytes the Go
+		// loop costs less than a NUL-padded copy for it, measured). Then
+		// runs of three-byte sequences (CJK text) are checked two at a
+		// time with one load, two- and three-byte sequences one at a time
+		// (all but U+2028 and U+2029 kept as they are), the rest by
+		// utf8.DecodeRune.
 		for i < n && s[i] >= utf8.RuneSelf {
+			if utf8Scan && n-i >= 32 {
+				i = skipUTF8(s, i, html)
+				if i == n || s[i] < utf8.RuneSelf {
+					break
+				}
+			}
+			for i+8 <= n {
+				w := binary.LittleEndian.Uint64(s[i:])
+				if w&0xC0C0F0C0C0F0 != 0x8080E08080E0 || !valid3(uint32(w)) || !valid3(uint32(w>>24)) {
+					break
+				}
+				i += 6
+			}
+			if s[i] < utf8.RuneSelf { // i < n: the loop leaves two bytes
+				break
+			}
 			if i+4 <= n {
 				w := binary.LittleEndian.Uint32(s[i:])
 				if w&0xC0C0F0 == 0x8080E0 && valid3(w) {
@@ -174,6 +195,35 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// utf8Scan: whether appendEscaped calls skipUTF8 (where the CPU allows;
+// tests turn it off to check the Go path on the same machine).
+var utf8Scan = utf8ScanSupported
+
+// skipUTF8 returns the end of the run of s from i on (i at the start of a
+// character, len(s)-i at least 32) that appendString copies as it is:
+// safe ASCII and valid UTF-8 other than U+2028 and U+2029, whole
+// characters only. Only where utf8Scan is set.
+func skipUTF8(s []byte, i int, html bool) int {
+	var q int
+	if html {
+		q = i + indexUTF8HTML(s[i:])
+	} else {
+		q = i + indexUTF8(s[i:])
+	}
+	// s[i:q] is valid UTF-8 but for its last character, which the flag at
+	// q (or the end of s) may cut: then it stops at that character.
+	if q-1 >= i && s[q-1] >= 0xC0 {
+		return q - 1
+	}
+	if q-2 >= i && s[q-2] >= 0xE0 {
+		return q - 2
+	}
+	if q-3 >= i && s[q-3] >= 0xF0 {
+		return q - 3
+	}
+	return q
 }
 
 // valid3 reports whether w, the little-endian load of a lead byte E0..EF
