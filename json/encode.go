@@ -59,9 +59,19 @@ type Encoder struct {
 	indentBuf    []byte
 	indentPrefix string
 	indentValue  string
+
+	// An Encoder used more than once keeps a working state between
+	// calls (so that a garbage collection, which empties the pool, does
+	// not cost it a new buffer); a one-shot Encoder uses the pool's.
+	// Atomic, so that Encoders shared by goroutines stay safe.
+	used  atomic.Bool
+	state atomic.Pointer[encState]
 }
 
-// NewEncoder returns a new encoder that writes to w.
+// NewEncoder returns a new encoder that writes to w. An Encoder used more
+// than once keeps its working buffer (the size of its largest output, up
+// to 16 MiB) between calls, until it is garbage; a one-shot Encoder keeps
+// nothing.
 func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w, escapeHTML: true} }
 
 // Encode writes the JSON encoding of v to the stream, followed by a
@@ -71,8 +81,13 @@ func (enc *Encoder) Encode(v any) error {
 	if enc.err != nil {
 		return enc.err
 	}
-	e := getEncState(enc.escapeHTML)
-	defer putEncState(e)
+	e := enc.state.Swap(nil)
+	if e == nil {
+		e = getEncState(enc.escapeHTML)
+	} else {
+		e.html = enc.escapeHTML
+	}
+	defer enc.release(e)
 	if err := e.marshal(v); err != nil {
 		return err
 	}
@@ -87,6 +102,20 @@ func (enc *Encoder) Encode(v any) error {
 		return err
 	}
 	return nil
+}
+
+// release ends an Encode with e: kept by the Encoder from its second
+// call on (when no other call's state is kept already and e's buffer is
+// not too large), else put back into the pool.
+func (enc *Encoder) release(e *encState) {
+	if !enc.used.Load() {
+		enc.used.Store(true)
+		putEncState(e)
+		return
+	}
+	if !e.reset() || !enc.state.CompareAndSwap(nil, e) {
+		putEncState(e)
+	}
 }
 
 // SetIndent instructs the encoder to format each subsequent encoded value
@@ -252,8 +281,16 @@ func getEncState(html bool) *encState {
 }
 
 func putEncState(e *encState) {
+	if e.reset() {
+		encStatePool.Put(e)
+	}
+}
+
+// reset empties e for its next use, and reports whether it is worth
+// keeping (its buffer is not over maxPooledBuf).
+func (e *encState) reset() bool {
 	if cap(e.buf) > maxPooledBuf {
-		return
+		return false
 	}
 	if n := int64(len(e.buf)); lastOutput.Load() != n {
 		lastOutput.Store(n) // stored only when it changes: an atomic store is not free
@@ -272,7 +309,7 @@ func putEncState(e *encState) {
 	clear(e.keys)
 	e.keys = e.keys[:0]
 	e.keyArena = e.keyArena[:0]
-	encStatePool.Put(e)
+	return true
 }
 
 // encError carries an error out of the encoders by panic, as encoding/json
