@@ -17,28 +17,9 @@ import (
 // decoded as interface{} and as their full struct types, by package json
 // and by encoding/json (MB/s of output).
 func BenchmarkEncode(b *testing.B) {
-	dir := corpus.SharedData(b, "jsonexamples")
 	for _, file := range corpus.Files {
-		data, err := os.ReadFile(filepath.Join(dir, file))
-		if err != nil {
-			b.Skip(err)
-		}
-		var a any
-		if err := stdjson.Unmarshal(data, &a); err != nil {
-			b.Fatal(err)
-		}
-		s := corpus.Types[file][0]()
-		if err := stdjson.Unmarshal(data, s); err != nil {
-			b.Fatal(err)
-		}
-		for _, target := range []struct {
-			name string
-			v    any
-		}{{"any", a}, {"struct", s}} {
-			out, err := stdjson.Marshal(target.v)
-			if err != nil {
-				b.Fatal(err)
-			}
+		for _, target := range encodeTargets(b, file) {
+			out := target.out
 			b.Run(file+"/"+target.name+"/Marshal", func(b *testing.B) {
 				b.SetBytes(int64(len(out)))
 				b.ReportAllocs()
@@ -69,6 +50,39 @@ func BenchmarkEncode(b *testing.B) {
 			})
 		}
 	}
+}
+
+// encodeTarget is a jsonexamples document decoded as interface{} ("any")
+// or as its struct type ("struct"), with encoding/json's encoding of it.
+type encodeTarget struct {
+	name string
+	v    any
+	out  []byte
+}
+
+// encodeTargets returns file's two targets; it skips b when the corpora
+// are absent.
+func encodeTargets(b *testing.B, file string) []encodeTarget {
+	b.Helper()
+	data, err := os.ReadFile(filepath.Join(corpus.SharedData(b, "jsonexamples"), file))
+	if err != nil {
+		b.Skip(err)
+	}
+	var a any
+	if err := stdjson.Unmarshal(data, &a); err != nil {
+		b.Fatal(err)
+	}
+	s := corpus.Types[file][0]()
+	if err := stdjson.Unmarshal(data, s); err != nil {
+		b.Fatal(err)
+	}
+	targets := []encodeTarget{{"any", a, nil}, {"struct", s, nil}}
+	for i := range targets {
+		if targets[i].out, err = stdjson.Marshal(targets[i].v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return targets
 }
 
 // TestEncodeCorpora: the jsonexamples documents, decoded as interface{} and

@@ -3,11 +3,8 @@ package json_test
 import (
 	stdjson "encoding/json"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/simdjson-cgo/simdjson/internal/corpus"
 	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
@@ -16,28 +13,9 @@ import (
 // and as interface{}, with the strings' UTF-8 scan (scan) and without it
 // (go), side by side in one binary (MB/s of output).
 func BenchmarkEncodeUTF8Scan(b *testing.B) {
-	dir := corpus.SharedData(b, "jsonexamples")
 	for _, file := range []string{"twitter.json", "citm_catalog.json", "github_events.json"} {
-		data, err := os.ReadFile(filepath.Join(dir, file))
-		if err != nil {
-			b.Skip(err)
-		}
-		var a any
-		if err := stdjson.Unmarshal(data, &a); err != nil {
-			b.Fatal(err)
-		}
-		s := corpus.Types[file][0]()
-		if err := stdjson.Unmarshal(data, s); err != nil {
-			b.Fatal(err)
-		}
-		for _, target := range []struct {
-			name string
-			v    any
-		}{{"struct", s}, {"any", a}} {
-			out, err := stdjson.Marshal(target.v)
-			if err != nil {
-				b.Fatal(err)
-			}
+		for _, target := range encodeTargets(b, file) {
+			out := target.out
 			for _, mode := range []string{"go", "scan"} {
 				b.Run(file+"/"+target.name+"/"+mode, func(b *testing.B) {
 					old := sjson.SetUTF8Scan(mode == "scan")
@@ -60,16 +38,8 @@ func BenchmarkEncodeUTF8Scan(b *testing.B) {
 // document that hold non-ASCII text (755 of twitter's 18099 strings, 108
 // of citm_catalog's 26604), one []string, with the scan and without.
 func BenchmarkEncodeNonASCIIStrings(b *testing.B) {
-	dir := corpus.SharedData(b, "jsonexamples")
 	for _, file := range []string{"twitter.json", "citm_catalog.json"} {
-		data, err := os.ReadFile(filepath.Join(dir, file))
-		if err != nil {
-			b.Skip(err)
-		}
-		var a any
-		if err := stdjson.Unmarshal(data, &a); err != nil {
-			b.Fatal(err)
-		}
+		a := encodeTargets(b, file)[0].v
 		var strs []string
 		var walk func(v any)
 		walk = func(v any) {
