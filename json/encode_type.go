@@ -690,9 +690,9 @@ func sliceEnc(t reflect.Type) encFn {
 			return
 		}
 		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
-			e.sliceCycle(se, t, p, fl)
+			e.sliceCycle(se, t, p, fl|flAddr)
 		} else {
-			e.elems(se, sh.data, sh.len, fl)
+			e.elems(se, sh.data, sh.len, fl|flAddr)
 		}
 		e.ptrLevel--
 	}
@@ -706,7 +706,8 @@ type sliceElems struct {
 	kind encKind
 }
 
-// elems writes n elements from p, in brackets.
+// elems writes n elements from p, in brackets, with the flags fl (a
+// slice's callers add flAddr: its elements are always addressable).
 func (e *encState) elems(se *sliceElems, p unsafe.Pointer, n int, fl uint8) {
 	e.buf = append(e.buf, '[')
 	if se.kind != ekNone {
@@ -717,14 +718,14 @@ func (e *encState) elems(se *sliceElems, p unsafe.Pointer, n int, fl uint8) {
 			if i > 0 {
 				e.buf = append(e.buf, ',')
 			}
-			e.structFields(fields, unsafe.Add(p, uintptr(i)*se.size), fl|flAddr)
+			e.structFields(fields, unsafe.Add(p, uintptr(i)*se.size), fl)
 		}
 	} else {
 		for i := 0; i < n; i++ {
 			if i > 0 {
 				e.buf = append(e.buf, ',')
 			}
-			se.elem.fn(e, unsafe.Add(p, uintptr(i)*se.size), fl|flAddr)
+			se.elem.fn(e, unsafe.Add(p, uintptr(i)*se.size), fl)
 		}
 	}
 	e.buf = append(e.buf, ']')
@@ -754,23 +755,10 @@ func encBytes(e *encState, p unsafe.Pointer, fl uint8) {
 
 func arrayEnc(t reflect.Type) encFn {
 	et := t.Elem()
-	elem := typeEncoderLocked(et)
-	size := et.Size()
+	se := &sliceElems{elem: typeEncoderLocked(et), et: et, size: et.Size(), kind: scalarKind(et)}
 	n := t.Len()
-	kind := scalarKind(et)
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
-		e.buf = append(e.buf, '[')
-		if kind != ekNone {
-			e.inlineElems(kind, et, p, n, size)
-		} else {
-			for i := range n {
-				if i > 0 {
-					e.buf = append(e.buf, ',')
-				}
-				elem.fn(e, unsafe.Add(p, uintptr(i)*size), fl)
-			}
-		}
-		e.buf = append(e.buf, ']')
+		e.elems(se, p, n, fl) // an array's elements are addressable where it is
 	}
 }
 
