@@ -113,8 +113,8 @@ func (enc *Encoder) release(e *encState) {
 		putEncState(e)
 		return
 	}
-	if !e.reset() || !enc.state.CompareAndSwap(nil, e) {
-		putEncState(e)
+	if e.reset() && !enc.state.CompareAndSwap(nil, e) {
+		encStatePool.Put(e) // another call's state is kept already
 	}
 }
 
