@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"reflect"
-	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -142,9 +140,11 @@ type encState struct {
 	ptrLevel uint
 	ptrSeen  map[any]struct{}
 	// Scratch for maps' keys and values, used as stacks by nested maps.
-	keys    []mapKey
-	order   []uint32
-	anyVals []any
+	keys  []mapKey
+	order []uint32
+	// tmpOrder: sortKeys's scratch.
+	tmpOrder []uint32
+	anyVals  []any
 	// Slots for the values interfaces hold directly, by nesting level.
 	slots     [16]unsafe.Pointer
 	slotDepth int
@@ -218,36 +218,70 @@ func (e *encState) sortKeys(base int) []uint32 {
 	for k := range order {
 		order[k] = uint32(base + k)
 	}
-	keys := e.keys
-	if n <= 12 {
+	if n <= 16 {
 		// Most objects have a few keys: an insertion sort, without a
 		// call per comparison.
-		for i := 1; i < n; i++ {
-			x := order[i]
-			kx := &keys[x]
-			j := i
-			for ; j > 0; j-- {
-				ky := &keys[order[j-1]]
-				if ky.pre < kx.pre || ky.pre == kx.pre && ky.s <= kx.s {
-					break
-				}
-				order[j] = order[j-1]
-			}
-			order[j] = x
-		}
+		insertionSortKeys(order, e.keys)
 		return order
 	}
-	slices.SortFunc(order, func(a, b uint32) int {
-		ka, kb := &keys[a], &keys[b]
-		if ka.pre != kb.pre {
-			if ka.pre < kb.pre {
-				return -1
-			}
-			return 1
+	// A merge sort (runs of 16 by insertion, then merged), its
+	// comparisons inline; tmp is its scratch.
+	for len(e.tmpOrder) < n {
+		e.tmpOrder = append(e.tmpOrder[:cap(e.tmpOrder)], 0)
+	}
+	src, dst := order, e.tmpOrder[:n]
+	for i := 0; i < n; i += 16 {
+		insertionSortKeys(src[i:min(i+16, n)], e.keys)
+	}
+	for width := 16; width < n; width *= 2 {
+		for lo := 0; lo < n; lo += 2 * width {
+			mergeKeys(dst[lo:min(lo+2*width, n)], src[lo:min(lo+width, n)], src[min(lo+width, n):min(lo+2*width, n)], e.keys)
 		}
-		return strings.Compare(ka.s, kb.s)
-	})
+		src, dst = dst, src
+	}
+	if &src[0] != &order[0] {
+		copy(order, src)
+	}
 	return order
+}
+
+// keyLess orders map keys as encoding/json does (by bytes), by their
+// first eight bytes first.
+func keyLess(a, b *mapKey) bool {
+	return a.pre < b.pre || a.pre == b.pre && a.s < b.s
+}
+
+func insertionSortKeys(order []uint32, keys []mapKey) {
+	for i := 1; i < len(order); i++ {
+		x := order[i]
+		kx := &keys[x]
+		j := i
+		for ; j > 0; j-- {
+			if !keyLess(kx, &keys[order[j-1]]) {
+				break
+			}
+			order[j] = order[j-1]
+		}
+		order[j] = x
+	}
+}
+
+// mergeKeys merges the sorted a and b into dst (len(a)+len(b) long),
+// stably.
+func mergeKeys(dst, a, b []uint32, keys []mapKey) {
+	i, j, k := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		if keyLess(&keys[b[j]], &keys[a[i]]) {
+			dst[k] = b[j]
+			j++
+		} else {
+			dst[k] = a[i]
+			i++
+		}
+		k++
+	}
+	k += copy(dst[k:], a[i:])
+	copy(dst[k:], b[j:])
 }
 
 // popKeys drops the keys pushed from base on.

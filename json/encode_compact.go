@@ -56,6 +56,7 @@ func skipSpace(src []byte, i int) int {
 // appendCompactFast is appendCompact's own scan; ok false when it does not
 // accept src (dst is then to be ignored).
 func appendCompactFast(dst, src []byte, html bool) (_ []byte, ok bool) {
+	w := compactWin{src: src, html: html}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -83,7 +84,7 @@ value:
 		}
 		goto value
 	case '"':
-		if dst, i, ok = compactString(dst, src, i, html); !ok {
+		if dst, i, ok = compactString(dst, &w, i); !ok {
 			return dst, false
 		}
 	case 't':
@@ -140,7 +141,7 @@ key:
 	if i >= n || src[i] != '"' {
 		return dst, false
 	}
-	if dst, i, ok = compactString(dst, src, i, html); !ok {
+	if dst, i, ok = compactString(dst, &w, i); !ok {
 		return dst, false
 	}
 	i = skipSpace(src, i)
@@ -155,20 +156,10 @@ key:
 // compactAlready reports whether src is one valid JSON value that
 // compaction leaves as it is: no whitespace outside strings, and with html
 // nothing to escape in them. It reads src only (appendCompactFast decides
-// the rest).
-//
-// When src has none of indexSpecial's bytes (no control character, no
-// '\\', with html nothing to escape), its strings' contents need no
-// look: only their closing quotes are looked for.
+// the rest). Strings are read through a compactWin: the bytes of their
+// contents it flags are few, and only those are looked at.
 func compactAlready(src []byte, html bool) bool {
-	plain := false
-	if len(src) >= 16 {
-		if html {
-			plain = indexSpecialHTML(src) == len(src)
-		} else {
-			plain = indexSpecial(src) == len(src)
-		}
-	}
+	w := compactWin{src: src, html: html}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -193,12 +184,7 @@ value:
 		}
 		goto value
 	case '"':
-		if plain {
-			i = closeQuote(src, i)
-		} else {
-			i = scanString(src, i, html)
-		}
-		if i < 0 {
+		if i = w.string(i); i < 0 {
 			return false
 		}
 	case 't':
@@ -245,100 +231,130 @@ key:
 	if i >= n || src[i] != '"' {
 		return false
 	}
-	if plain {
-		i = closeQuote(src, i)
-	} else {
-		i = scanString(src, i, html)
-	}
-	if i < 0 || i >= n || src[i] != ':' {
+	if i = w.string(i); i < 0 || i >= n || src[i] != ':' {
 		return false
 	}
 	i++
 	goto value
 }
 
-// skipPlain skips string bytes from i and returns the index of the first
-// one compactMask8 flags (indexCompact's exact answer from 16 bytes on),
-// or of the last bytes that do not fill eight (the caller looks at them
-// one by one).
-func skipPlain(src []byte, i int, html bool) int {
-	if len(src)-i >= 16 {
-		if html {
-			return i + indexCompactHTML(src[i:])
-		}
-		return i + indexCompact(src[i:])
-	}
-	for i+8 <= len(src) {
-		m := compactMask8(binary.LittleEndian.Uint64(src[i:]), html)
-		if m == 0 {
-			i += 8
-			continue
-		}
-		return i + bits.TrailingZeros64(m)>>3
-	}
-	return i
+// compactWin holds, as one bit per byte, where a window of a message has
+// bytes of compactMask8's class ('"', '\\', control characters and, with
+// html, '<', '>', '&' and 0xE2); the window moves on as the message is
+// read. Its bits for whole 64 bytes come from compactBits (SIMD on amd64).
+type compactWin struct {
+	src       []byte
+	html      bool
+	base, end int // the window: src[base:end], base a multiple of 64
+	bits      [32]uint64
 }
 
-// closeQuote returns the index after the string at src[i] (a '"') in a
-// src without control characters or '\\' (the string is then valid), or
-// -1 when it is not closed. Short strings are looked at eight bytes at a
-// time here, longer ones by bytes.IndexByte.
-func closeQuote(src []byte, i int) int {
-	i++
-	for k := 0; k < 2 && i+8 <= len(src); k++ {
-		q := binary.LittleEndian.Uint64(src[i:]) ^ lsb*'"'
-		// The lowest flag is a '"' (borrows flag only bytes above it).
-		if m := (q - lsb) &^ q & msb; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3 + 1
+// fill moves the window to the 64 bytes holding p and the ones after.
+func (w *compactWin) fill(p int) {
+	base := p &^ 63
+	end := min(base+64*len(w.bits), len(w.src))
+	whole := (end - base) &^ 63
+	if whole > 0 {
+		if w.html {
+			compactBitsHTML(w.src[base:base+whole], &w.bits[0])
+		} else {
+			compactBits(w.src[base:base+whole], &w.bits[0])
 		}
-		i += 8
 	}
-	j := bytes.IndexByte(src[i:], '"')
-	if j < 0 {
-		return -1
+	if whole < end-base {
+		w.bits[whole>>6] = compactBits64(w.src[base+whole:end], w.html)
 	}
-	return i + j + 1
+	w.base, w.end = base, end
 }
 
-// scanString returns the index after the string literal at src[i] (a
-// '"'), or -1 when it is invalid or, with html, holds a character to
-// escape.
-func scanString(src []byte, i int, html bool) int {
+// next returns the index of the first flagged byte at or after p, or
+// len(src).
+func (w *compactWin) next(p int) int {
+	for p < len(w.src) {
+		if p >= w.end || p < w.base {
+			w.fill(p)
+		}
+		k := (p - w.base) >> 6
+		if m := w.bits[k] >> ((p - w.base) & 63); m != 0 {
+			return p + bits.TrailingZeros64(m)
+		}
+		p = w.base + (k+1)<<6
+	}
+	return len(w.src)
+}
+
+// string returns the index after the string literal at src[i] (a '"')
+// when it is valid and, with html, holds nothing to escape; else -1.
+func (w *compactWin) string(i int) int {
+	src := w.src
 	n := len(src)
-	i++
-	for {
-		i = skipPlain(src, i, html)
-		if i >= n {
+	for p := i + 1; ; {
+		// next's first step, here: the flag in the same 64 bytes.
+		var j int
+		if d := p - w.base; p < w.end && d >= 0 {
+			if m := w.bits[(d>>6)&(len(w.bits)-1)] >> (d & 63); m != 0 {
+				j = p + bits.TrailingZeros64(m)
+			} else {
+				j = w.next(p)
+			}
+		} else {
+			j = w.next(p)
+		}
+		if j >= n {
 			return -1
 		}
-		switch c := src[i]; {
-		case c == '"':
-			return i + 1
-		case c == '\\':
-			if i+1 >= n {
+		switch src[j] {
+		case '"':
+			return j + 1
+		case '\\':
+			if j+1 >= n {
 				return -1
 			}
-			switch src[i+1] {
+			switch src[j+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
+				p = j + 2
 			case 'u':
-				if i+6 > n || !isHex(src[i+2]) || !isHex(src[i+3]) || !isHex(src[i+4]) || !isHex(src[i+5]) {
+				if j+6 > n || !isHex(src[j+2]) || !isHex(src[j+3]) || !isHex(src[j+4]) || !isHex(src[j+5]) {
 					return -1
 				}
-				i += 6
+				p = j + 6
 			default:
 				return -1
 			}
-		case c < 0x20:
+		case 0xE2:
+			// Only U+2028 and U+2029 (E2 80 A8/A9) are escaped.
+			if j+2 < n && src[j+1] == 0x80 && src[j+2]&^1 == 0xA8 {
+				return -1
+			}
+			p = j + 1
+		default: // a control character, or '<', '>', '&' with html
 			return -1
-		case html && (c == '<' || c == '>' || c == '&'):
-			return -1
-		case html && c == 0xE2 && i+2 < n && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8:
-			return -1
-		default:
-			i++
 		}
 	}
+}
+
+// compactBits64 returns the class mask of s (at most 64 bytes), bit j for
+// s[j]: compactMask8 eight bytes at a time, each flag checked (those
+// above a flagged byte may be spurious).
+func compactBits64(s []byte, html bool) uint64 {
+	var m uint64
+	j := 0
+	for ; j+8 <= len(s); j += 8 {
+		f := compactMask8(binary.LittleEndian.Uint64(s[j:]), html)
+		for f != 0 {
+			b := j + bits.TrailingZeros64(f)>>3
+			if isCompact(s[b], html) {
+				m |= 1 << b
+			}
+			f &= f - 1
+		}
+	}
+	for ; j < len(s); j++ {
+		if isCompact(s[j], html) {
+			m |= 1 << j
+		}
+	}
+	return m
 }
 
 // scanNumber returns the end of the number literal at src[i], or -1.
@@ -402,18 +418,20 @@ func compactMask8(w uint64, html bool) uint64 {
 
 // compactString copies the string literal at src[i] (a '"'), validating
 // it as encoding/json's scanner does (no control characters, known
-// escapes); it returns the index after its closing quote.
-func compactString(dst, src []byte, i int, html bool) ([]byte, int, bool) {
+// escapes) and, with html, escaping '<', '>', '&', U+2028 and U+2029; it
+// returns the index after its closing quote. Only the bytes w flags are
+// looked at.
+func compactString(dst []byte, w *compactWin, i int) ([]byte, int, bool) {
+	src := w.src
 	n := len(src)
 	start := i
 	i++
 	for {
-		i = skipPlain(src, i, html)
+		i = w.next(i)
 		if i >= n {
 			return dst, i, false
 		}
-		c := src[i]
-		switch {
+		switch c := src[i]; {
 		case c == '"':
 			dst = append(dst, src[start:i+1]...)
 			return dst, i + 1, true
@@ -434,20 +452,27 @@ func compactString(dst, src []byte, i int, html bool) ([]byte, int, bool) {
 			}
 		case c < 0x20:
 			return dst, i, false
-		case html && (c == '<' || c == '>' || c == '&'):
+		case c == 0xE2:
+			if i+2 < n && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8 {
+				dst = append(dst, src[start:i]...)
+				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xF])
+				i += 3
+				start = i
+			} else {
+				i++
+			}
+		default: // '<', '>' or '&', with html
 			dst = append(dst, src[start:i]...)
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			i++
 			start = i
-		case html && c == 0xE2 && i+2 < n && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8:
-			dst = append(dst, src[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xF])
-			i += 3
-			start = i
-		default:
-			i++
 		}
 	}
+}
+
+// isCompact: the class of compactMask8, exactly.
+func isCompact(b byte, html bool) bool {
+	return b < 0x20 || b == '"' || b == '\\' || html && (b == '<' || b == '>' || b == '&' || b == 0xE2)
 }
 
 func isHex(c byte) bool {

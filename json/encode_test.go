@@ -490,3 +490,39 @@ func TestEncoderShared(t *testing.T) {
 		t.Fatalf("%d distinct values, want %d", len(seen), goroutines*calls)
 	}
 }
+
+// mapKeyText is a TextMarshaler map key.
+type mapKeyText struct{ s string }
+
+func (k mapKeyText) MarshalText() ([]byte, error) { return []byte(k.s), nil }
+
+// TestMarshalMapKeyOrder: maps of 0 to 1000 keys (the insertion sort up
+// to 16, the merge sort's runs and passes past it), with keys that share
+// their first eight bytes or more, are prefixes of one another or are
+// shorter than eight bytes, written in encoding/json's order; string,
+// integer and TextMarshaler keys.
+func TestMarshalMapKeyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	stems := []string{"", "a", "ab", "abcdefgh", "abcdefghi", "abcdefgh\x00", "url", "repository_url", "\xff", "é"}
+	for _, n := range []int{0, 1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 100, 257, 1000} {
+		ms := map[string]any{}
+		mi := map[int]int{}
+		mt := map[mapKeyText]bool{}
+		for len(ms) < n {
+			k := stems[r.IntN(len(stems))] + strconv.Itoa(r.IntN(3*n+1))
+			if r.IntN(4) == 0 {
+				k = stems[r.IntN(len(stems))]
+			}
+			ms[k] = len(ms)
+			mt[mapKeyText{k}] = true
+		}
+		for len(mi) < n {
+			mi[r.IntN(2000)-1000] = len(mi)
+		}
+		for _, v := range []any{ms, mi, mt, struct{ M map[string]any }{ms}} {
+			want, werr := stdjson.Marshal(v)
+			got, gerr := sjson.Marshal(v)
+			compareErr(t, "Marshal map of "+strconv.Itoa(n), nil, want, got, werr, gerr)
+		}
+	}
+}

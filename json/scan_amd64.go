@@ -4,10 +4,9 @@ package json
 
 // The index functions (scan_amd64.s) return the index of the first byte
 // of s in their class, or len(s); s must be at least 16 bytes long.
-// indexEscape's class is the bytes appendString does not copy as they
-// are (control characters, '"', '\\', non-ASCII bytes; with html '<',
-// '>' and '&'), indexCompact's the string bytes compaction looks at
-// (control characters, '"', '\\'; with html '<', '>', '&' and 0xE2).
+// Their class is the bytes appendString does not copy as they are
+// (control characters, '"', '\\', non-ASCII bytes; with html '<', '>'
+// and '&').
 
 //go:noescape
 func indexEscape(s []byte) int
@@ -15,17 +14,13 @@ func indexEscape(s []byte) int
 //go:noescape
 func indexEscapeHTML(s []byte) int
 
-//go:noescape
-func indexCompact(s []byte) int
+// compactBits and compactBitsHTML set out[k] to the mask of the bytes
+// compaction looks at (compactMask8's class: control characters, '"',
+// '\\'; with html '<', '>', '&' and 0xE2) in s's k-th whole 64 bytes, bit j
+// for byte 64k+j; out must have room for len(s)/64 words.
 
 //go:noescape
-func indexCompactHTML(s []byte) int
-
-// indexSpecial's class is indexCompact's without '"': bytes that rule out
-// that compaction leaves a message as it is, whatever its strings.
+func compactBits(s []byte, out *uint64)
 
 //go:noescape
-func indexSpecial(s []byte) int
-
-//go:noescape
-func indexSpecialHTML(s []byte) int
+func compactBitsHTML(s []byte, out *uint64)

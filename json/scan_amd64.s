@@ -51,6 +51,40 @@ none:; \
 	MOVQ BX, ret+24(FP); \
 	RET
 
+// BITS64 sets out[k] to the class mask of s's k-th whole 64 bytes (bit j
+// for byte 64k+j), for every whole 64 bytes of s; the bytes after them
+// are left to the caller.
+#define BITS64(SETUP, BODY) \
+	MOVQ s_base+0(FP), SI; \
+	MOVQ s_len+8(FP), BX; \
+	MOVQ out+24(FP), DI; \
+	SETUP; \
+	SHRQ $6, BX; \
+	JZ bdone; \
+bloop:; \
+	MOVOU 0(SI), X0; \
+	BODY; \
+	MOVQ DX, R10; \
+	MOVOU 16(SI), X0; \
+	BODY; \
+	SHLQ $16, DX; \
+	ORQ DX, R10; \
+	MOVOU 32(SI), X0; \
+	BODY; \
+	SHLQ $32, DX; \
+	ORQ DX, R10; \
+	MOVOU 48(SI), X0; \
+	BODY; \
+	SHLQ $48, DX; \
+	ORQ DX, R10; \
+	MOVQ R10, (DI); \
+	ADDQ $64, SI; \
+	ADDQ $8, DI; \
+	DECQ BX; \
+	JNZ bloop; \
+bdone:; \
+	RET
+
 // The escape class: bytes < 0x20 and >= 0x80 (signed, less than 0x20),
 // '"' and '\\'; with html '<', '>' and '&' too ('"' and '&' differ in
 // bit 2 only, '<' and '>' in bit 1).
@@ -95,36 +129,10 @@ TEXT ·indexEscape(SB), NOSPLIT, $0-32
 TEXT ·indexEscapeHTML(SB), NOSPLIT, $0-32
 	SCAN(ESCH_SETUP, ESCH_BODY)
 
-// func indexCompact(s []byte) int
-TEXT ·indexCompact(SB), NOSPLIT, $0-32
-	SCAN(CMP_SETUP, CMP_BODY)
+// func compactBits(s []byte, out *uint64)
+TEXT ·compactBits(SB), NOSPLIT, $0-32
+	BITS64(CMP_SETUP, CMP_BODY)
 
-// func indexCompactHTML(s []byte) int
-TEXT ·indexCompactHTML(SB), NOSPLIT, $0-32
-	SCAN(CMPH_SETUP, CMPH_BODY)
-
-// The class of bytes that rule out a message compaction leaves as it is
-// without looking at its strings' contents: bytes < 0x20 (whitespace
-// among them) and '\\'; with html '<', '>', '&' and 0xE2 too.
-#define SPC_SETUP BCAST(0x1f, X8); BCAST(0x5c, X10)
-#define SPC_BODY \
-	MOVO X0, X1; PMINUB X8, X1; PCMPEQB X0, X1; \
-	MOVO X0, X3; PCMPEQB X10, X3; POR X3, X1; \
-	PMOVMSKB X1, DX
-
-#define SPCH_SETUP BCAST(0x1f, X8); BCAST(0x26, X9); BCAST(0x5c, X10); BCAST(0x3e, X12); BCAST(0x02, X13); BCAST(0xe2, X14)
-#define SPCH_BODY \
-	MOVO X0, X1; PMINUB X8, X1; PCMPEQB X0, X1; \
-	MOVO X0, X2; PCMPEQB X9, X2; POR X2, X1; \
-	MOVO X0, X3; PCMPEQB X10, X3; POR X3, X1; \
-	MOVO X0, X4; POR X13, X4; PCMPEQB X12, X4; POR X4, X1; \
-	MOVO X0, X5; PCMPEQB X14, X5; POR X5, X1; \
-	PMOVMSKB X1, DX
-
-// func indexSpecial(s []byte) int
-TEXT ·indexSpecial(SB), NOSPLIT, $0-32
-	SCAN(SPC_SETUP, SPC_BODY)
-
-// func indexSpecialHTML(s []byte) int
-TEXT ·indexSpecialHTML(SB), NOSPLIT, $0-32
-	SCAN(SPCH_SETUP, SPCH_BODY)
+// func compactBitsHTML(s []byte, out *uint64)
+TEXT ·compactBitsHTML(SB), NOSPLIT, $0-32
+	BITS64(CMPH_SETUP, CMPH_BODY)

@@ -5,26 +5,17 @@ package json
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // The index functions return the index of the first byte of s in their
 // class, or len(s) (see scan_amd64.go); here in Go, eight bytes at a
 // time, for s of any length.
 
-func indexEscape(s []byte) int      { return indexMask(s, needsEscape8, isEscape, false) }
-func indexEscapeHTML(s []byte) int  { return indexMask(s, needsEscape8, isEscape, true) }
-func indexCompact(s []byte) int     { return indexMask(s, compactMask8, isCompact, false) }
-func indexCompactHTML(s []byte) int { return indexMask(s, compactMask8, isCompact, true) }
-func indexSpecial(s []byte) int     { return indexMask(s, compactMask8, isSpecial, false) }
-func indexSpecialHTML(s []byte) int { return indexMask(s, compactMask8, isSpecial, true) }
+func indexEscape(s []byte) int     { return indexMask(s, needsEscape8, isEscape, false) }
+func indexEscapeHTML(s []byte) int { return indexMask(s, needsEscape8, isEscape, true) }
 
 func isEscape(b byte, html bool) bool { return !htmlSafeByte[b] && (html || !safeByte[b]) }
-
-func isCompact(b byte, html bool) bool {
-	return b < 0x20 || b == '"' || b == '\\' || html && (b == '<' || b == '>' || b == '&' || b == 0xE2)
-}
-
-func isSpecial(b byte, html bool) bool { return b != '"' && isCompact(b, html) }
 
 // indexMask finds the first byte of class, eight bytes at a time: mask
 // flags a superset of class, exactly at the lowest flag; a flagged byte
@@ -47,4 +38,15 @@ func indexMask(s []byte, mask func(uint64, bool) uint64, class func(byte, bool) 
 		i++
 	}
 	return i
+}
+
+// compactBits and compactBitsHTML: see scan_amd64.go.
+func compactBits(s []byte, out *uint64)     { compactBitsGo(s, out, false) }
+func compactBitsHTML(s []byte, out *uint64) { compactBitsGo(s, out, true) }
+
+func compactBitsGo(s []byte, out *uint64, html bool) {
+	words := unsafe.Slice(out, len(s)/64)
+	for k := range words {
+		words[k] = compactBits64(s[64*k:64*k+64], html)
+	}
 }

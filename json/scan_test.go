@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,8 +18,6 @@ func escapeClass(b byte, html bool) bool {
 func compactClass(b byte, html bool) bool {
 	return b < 0x20 || b == '"' || b == '\\' || html && (b == '<' || b == '>' || b == '&' || b == 0xE2)
 }
-
-func specialClass(b byte, html bool) bool { return b != '"' && compactClass(b, html) }
 
 func refIndex(s []byte, i int, class func(byte, bool) bool, html bool) int {
 	for i < len(s) && !class(s[i], html) {
@@ -45,9 +44,9 @@ func fill(n int, class func(byte, bool) bool, html bool) []byte {
 
 // TestScanClasses puts every byte value at every position 0..40 of inputs
 // of 0..70 bytes and checks the scanners against a loop over the bytes:
-// the index functions (from 16 bytes), nextEscape (whose answer may stop
-// early, at a byte outside the class, below 16 bytes, never late) and
-// skipPlain, from every start before the byte.
+// the index functions (from 16 bytes) and nextEscape (whose answer may
+// stop early, at a byte outside the class, below 16 bytes, never late),
+// from every start before the byte.
 func TestScanClasses(t *testing.T) {
 	type scanner struct {
 		name  string
@@ -59,10 +58,6 @@ func TestScanClasses(t *testing.T) {
 	scanners := []scanner{
 		{"escape", escapeClass, indexEscape, nextEscape, false},
 		{"escapeHTML", escapeClass, indexEscapeHTML, nextEscape, true},
-		{"compact", compactClass, indexCompact, skipPlain, false},
-		{"compactHTML", compactClass, indexCompactHTML, skipPlain, true},
-		{"special", specialClass, indexSpecial, nil, false},
-		{"specialHTML", specialClass, indexSpecialHTML, nil, true},
 	}
 	for _, sc := range scanners {
 		for n := 0; n <= 70; n++ {
@@ -81,7 +76,7 @@ func TestScanClasses(t *testing.T) {
 						want := refIndex(s, i, sc.class, sc.html)
 						got := sc.next(s, i, sc.html)
 						// The Go loops may stop early at a byte outside
-						// the class (skipPlain at the last bytes that do
+						// the class (at the last bytes that do
 						// not fill eight), never past one in it.
 						if got > want || got < want && (got < i || n-i >= 16) {
 							t.Fatalf("%s next(%q, %d) = %d, want %d", sc.name, s, i, got, want)
@@ -89,6 +84,52 @@ func TestScanClasses(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestCompactBits puts every byte value at positions of inputs of 0..140
+// bytes (one to three blocks of compactBits, with tails) and checks
+// compactWin.next, from starts before the byte, against a loop over the
+// bytes; then inputs longer than a window, with flagged bytes on either
+// side of its edges.
+func TestCompactBits(t *testing.T) {
+	for _, html := range []bool{false, true} {
+		for n := 0; n <= 140; n++ {
+			base := fill(n, compactClass, html)
+			for pos := 0; pos < n; pos += 1 + pos/16 {
+				for b := 0; b < 256; b++ {
+					s := append([]byte(nil), base...)
+					s[pos] = byte(b)
+					w := compactWin{src: s, html: html}
+					for i := 0; i <= pos; i += 1 + pos/5 {
+						if got, want := w.next(i), refIndex(s, i, compactClass, html); got != want {
+							t.Fatalf("html %v: next(%q, %d) = %d, want %d", html, s, i, got, want)
+						}
+					}
+				}
+			}
+		}
+		n := 5*64*len(compactWin{}.bits) + 37
+		s := fill(n, compactClass, html)
+		var marks []int
+		for edge := 64 * len(compactWin{}.bits); edge < n; edge += 64 * len(compactWin{}.bits) {
+			marks = append(marks, edge-1, edge, edge+63, edge+64)
+		}
+		marks = append(slices.DeleteFunc(marks, func(m int) bool { return m >= n-1 }), n-1)
+		for _, m := range marks {
+			s[m] = '"'
+		}
+		w := compactWin{src: s, html: html}
+		p := 0
+		for _, m := range marks {
+			if got := w.next(p); got != m {
+				t.Fatalf("html %v: next(%d) = %d, want %d", html, p, got, m)
+			}
+			p = m + 1
+		}
+		if got := w.next(p); got != n {
+			t.Fatalf("html %v: next(%d) = %d, want %d (none)", html, p, got, n)
 		}
 	}
 }
@@ -125,9 +166,10 @@ func stdQuote(t *testing.T, s string, html bool) string {
 }
 
 // TestCompactRawMessageBytes marshals RawMessages whose strings are long
-// enough for the index functions, with each special byte at each position
-// of a string (and of the whole message), against encoding/json: the
-// bytes and whether it fails.
+// enough for the bit masks' whole 64 bytes, with each special byte at
+// each position of a string (and of the whole message, and across the
+// edge of a window of masks), against encoding/json: the bytes and
+// whether it fails.
 func TestCompactRawMessageBytes(t *testing.T) {
 	specials := []string{"\"", "\\", "\\n", "\\u00e9", "\\x", "\n", "\x01", " ", "<", ">", "&", "\u2028", "\u2029", "\xe2\x80", "é", "\xff", "}", ","}
 	for _, sp := range specials {
@@ -139,6 +181,9 @@ func TestCompactRawMessageBytes(t *testing.T) {
 				`[` + strings.Repeat(`"abcdefghijklmnopqrstuvwxyz",`, 3) + `"` + str + `"]`,
 				`{"` + str + `":1}`,
 				`[1,2,` + strings.Repeat("3,", pos) + sp + `4]`,
+				// The string across the edge of compactWin's first
+				// window (2048 bytes).
+				`["` + strings.Repeat("p", 2025) + `","` + str + `"]`,
 			}
 			for _, m := range msgs {
 				for _, html := range []bool{false, true} {
