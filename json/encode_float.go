@@ -107,40 +107,42 @@ func schubfach(c uint64, q int, irregular bool) (uint64, int) {
 	// vb, vbl, vbr: 4 * (c, its lower end, its upper end) * 2^q * 10^-k,
 	// rounded to odd. The interval holds at most one multiple of ten.
 	s := vb >> 2
+	t := s + 1
 	sp10 := s / 10 * 10
 	tp10 := sp10 + 10
-	upin := vbl+out <= sp10<<2
-	wpin := tp10<<2+out <= vbr
-	if upin != wpin {
-		if upin {
-			return sp10, k
-		}
-		return tp10, k
-	}
-	t := s + 1
-	uin := vbl+out <= s<<2
-	win := t<<2+out <= vbr
-	if uin != win {
-		if uin {
-			return s, k
-		}
-		return t, k
-	}
-	cmp := int64(vb - (s+t)<<1)
-	if cmp < 0 {
-		return s, k
-	}
-	if cmp == 0 {
+	lo, hi := vbl+out, vbr-out // the interval's ends, times four, within
+	// The shortest candidate is a multiple of ten when exactly one of
+	// sp10 and tp10 is in the interval; else the one of s and t that is
+	// in it, or when both are the one closer to the value. The choice is
+	// made without branches: the last one goes either way at random.
+	up := uint64(-int64(vb-(s+t)<<1)) >> 63 // t is closer
+	if vb == (s+t)<<1 {
 		// A tie. strconv (Dragonbox since Go 1.26) takes the even one, but
 		// at an irregular significand it rounds up, except at the one
 		// binary exponent where float64 has such a tie (q = -77); float32's
 		// (q = -35, 2^-12) rounds up there too. Do the same.
-		if irregular && q != -77 || s&1 != 0 {
-			return t, k
+		up = s & 1
+		if irregular && q != -77 {
+			up = 1
 		}
-		return s, k
 	}
-	return t, k
+	if uin, win := lo <= s<<2, t<<2 <= hi; uin != win {
+		up = b2u(win)
+	}
+	d := s + up
+	upin, wpin := lo <= sp10<<2, tp10<<2 <= hi
+	if p10 := sp10 + 10*b2u(wpin); upin != wpin {
+		d = p10
+	}
+	return d, k
+}
+
+// b2u returns 1 for true, 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // roundOdd returns floor(g*cp / 2^127) with its lowest bit set when the

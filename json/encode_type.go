@@ -520,7 +520,7 @@ func (e *encState) floatError(f float64, bits int, t reflect.Type, p unsafe.Poin
 }
 
 func (e *encState) float64(f float64, quoted bool, t reflect.Type, p unsafe.Pointer) {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
+	if math.Float64bits(f)&(0x7ff<<52) == 0x7ff<<52 { // NaN or infinity
 		e.floatError(f, 64, t, p)
 	}
 	if quoted {
@@ -770,14 +770,30 @@ func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointe
 	if kind == ekInt && size == 8 {
 		kind = ekInt64
 	}
+	if kind == ekFloat64 {
+		// The buffer stays in a register from one number to the next.
+		b := e.buf
+		for i := range n {
+			p := unsafe.Add(data, uintptr(i)*size)
+			f := *(*float64)(p)
+			if math.Float64bits(f)&(0x7ff<<52) == 0x7ff<<52 { // NaN or infinity
+				e.setBuf(b)
+				e.floatError(f, 64, et, p)
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendFloat(b, f, 64)
+		}
+		e.setBuf(b)
+		return
+	}
 	for i := range n {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
 		p := unsafe.Add(data, uintptr(i)*size)
 		switch kind {
-		case ekFloat64:
-			e.float64(*(*float64)(p), false, et, p)
 		case ekInt64:
 			e.writeInt(*(*int64)(p))
 		default:
