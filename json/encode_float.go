@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"unsafe"
 )
 
 //go:generate go run gen_float_table.go
@@ -185,12 +186,29 @@ const zeros8 = 0x3030303030303030 // "00000000"
 // float64: c*2^q*10^-k < 2^53*10; exponents those of finite floats) in
 // strconv's 'f' format with precision -1, or with sci in its 'e' format
 // with encoding/json's exponent (no leading zero for a negative one).
+// On amd64, formatDecimal (SSE2) writes the 'f' format of float64's
+// decimals; the rest go to appendDecimalGo.
+func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
+	if cap(b)-len(b) < 48 {
+		b = append(b, make([]byte, 48)...)[:len(b)]
+	}
+	if !sci {
+		n := len(b)
+		if k := formatDecimal(unsafe.SliceData(b[n:n+48]), d, e); k != 0 {
+			return b[:n+k]
+		}
+	}
+	return appendDecimalGo(b, d, e, sci)
+}
+
+// appendDecimalGo is appendDecimal in Go, for every decimal, b having
+// room for 48 bytes more.
 //
 // All 17 digit places are written into a buffer (leading zeros included),
 // the trailing zeros counted in the digit words, and the parts of the
 // output copied 24 bytes at a time into the slack after b's length: no
 // loop runs over the digits.
-func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
+func appendDecimalGo(b []byte, d uint64, e int, sci bool) []byte {
 	nd := decimalLen(d)
 	dp := nd + e // the digits before the decimal point
 
@@ -218,9 +236,6 @@ func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
 	// The longest output is "-1.2345678901234567e-308" (24 bytes, the
 	// sign already appended) or 21 digits; copy24 writes up to 42 bytes
 	// past b's length.
-	if cap(b)-len(b) < 48 {
-		b = append(b, make([]byte, 48)...)[:len(b)]
-	}
 	n := len(b)
 	out := b[n : n+48]
 	if sci {
