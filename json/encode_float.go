@@ -69,6 +69,15 @@ func appendFloat(b []byte, f float64, bits int) []byte {
 		}
 		abs := math.Float64frombits(u)
 		sci = abs < 1e-6 || abs >= 1e21
+		if !sci {
+			if cap(b)-len(b) < 48 {
+				b = append(b, make([]byte, 48)...)[:len(b)]
+			}
+			n := len(b)
+			if k := formatFloat64(unsafe.SliceData(b[n:n+48]), u); k != 0 {
+				return b[:n+k]
+			}
+		}
 		bq := int(u >> 52)
 		c := u & (1<<52 - 1)
 		q := -1074

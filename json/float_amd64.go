@@ -10,3 +10,12 @@ package json
 //
 //go:noescape
 func formatDecimal(out *byte, d uint64, e int) int
+
+// formatFloat64 writes the float64 of bits u (positive, finite, 10^-6
+// to 10^21, not an integer below 2^53) as appendFloat does and returns
+// the bytes written (0: left to the Go path, which no such float is);
+// out must have room for 48. It is schubfach and formatDecimal in one
+// call.
+//
+//go:noescape
+func formatFloat64(out *byte, u uint64) int

@@ -4,6 +4,7 @@ package json
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -42,6 +43,40 @@ func TestFormatDecimal(t *testing.T) {
 	for _, d := range []uint64{1, 9, 123, 999999999999999} {
 		if k := formatDecimal(&out[0], d, 0); k != 0 {
 			t.Errorf("formatDecimal(%d, 0) = %d; want 0 (left to the Go path)", d, k)
+		}
+	}
+}
+
+// TestFormatFloat64: the assembly Schubfach writes strconv's bytes for
+// random float64 bits between 10^-6 and 10^21, for every power of two
+// there (the irregular significands, whose interval below is narrower)
+// and its neighbours, and for decimals of few digits (whose shortest
+// form is a multiple of ten of the candidates, or a tie).
+func TestFormatFloat64(t *testing.T) {
+	lo, hi := math.Float64bits(1e-6), math.Float64bits(1e21)
+	var us []uint64
+	for e := -19; e < 70; e++ {
+		u := math.Float64bits(math.Ldexp(1, e))
+		us = append(us, u-1, u, u+1)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 200000 {
+		us = append(us, lo+rng.Uint64N(hi-lo))
+	}
+	for range 20000 {
+		f := float64(rng.Int64N(1e9)) / math.Pow10(rng.IntN(15))
+		us = append(us, math.Float64bits(f), math.Float64bits(f)+1, math.Float64bits(f)-1)
+	}
+	var out [64]byte
+	for _, u := range us {
+		f := math.Float64frombits(u)
+		if f < 1e-6 || f >= 1e21 || f == math.Trunc(f) && f < 1<<53 {
+			continue // appendFloat's other paths
+		}
+		k := formatFloat64(&out[0], u)
+		want := refAppendFloat(nil, f, 64)
+		if k == 0 || !bytes.Equal(out[:k], want) {
+			t.Fatalf("formatFloat64(%#x) = %q (%d); want %q", u, out[:k], k, want)
 		}
 	}
 }
