@@ -21,7 +21,8 @@ import (
 // power of ten (floatPow10) gives the value and both ends of its rounding
 // interval scaled to the first decimal exponent with at most one multiple
 // of ten inside the interval; the shortest decimal is then one of four
-// candidates.
+// candidates. On amd64, formatFloat64 (float_amd64.s) does the same for
+// the float64s written in the 'f' format, in one call of assembly.
 func appendFloat(b []byte, f float64, bits int) []byte {
 	// Integers below 2^53 (2^24 for float32), whose shortest form is their
 	// digits: no two such integers are within an ulp of each other. Not
@@ -195,29 +196,15 @@ const zeros8 = 0x3030303030303030 // "00000000"
 // float64: c*2^q*10^-k < 2^53*10; exponents those of finite floats) in
 // strconv's 'f' format with precision -1, or with sci in its 'e' format
 // with encoding/json's exponent (no leading zero for a negative one).
-// On amd64, formatDecimal (SSE2) writes the 'f' format of float64's
-// decimals; the rest go to appendDecimalGo.
-func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
-	if cap(b)-len(b) < 48 {
-		b = append(b, make([]byte, 48)...)[:len(b)]
-	}
-	if !sci {
-		n := len(b)
-		if k := formatDecimal(unsafe.SliceData(b[n:n+48]), d, e); k != 0 {
-			return b[:n+k]
-		}
-	}
-	return appendDecimalGo(b, d, e, sci)
-}
-
-// appendDecimalGo is appendDecimal in Go, for every decimal, b having
-// room for 48 bytes more.
 //
 // All 17 digit places are written into a buffer (leading zeros included),
 // the trailing zeros counted in the digit words, and the parts of the
 // output copied 24 bytes at a time into the slack after b's length: no
 // loop runs over the digits.
-func appendDecimalGo(b []byte, d uint64, e int, sci bool) []byte {
+func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
+	if cap(b)-len(b) < 48 {
+		b = append(b, make([]byte, 48)...)[:len(b)]
+	}
 	nd := decimalLen(d)
 	dp := nd + e // the digits before the decimal point
 

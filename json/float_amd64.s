@@ -2,8 +2,10 @@
 
 #include "textflag.h"
 
-// formatDecimal writes a float's shortest decimal with SSE2 (baseline
-// amd64); float_amd64.go gives its contract.
+// A float64's shortest decimal in the 'f' format, with SSE2 (baseline
+// amd64): formatFloat64 finds the decimal (Schubfach, as schubfach in
+// encode_float.go) and writes it with DECIMAL; formatDecimal, DECIMAL
+// alone, is for the tests. float_amd64.go gives their contracts.
 //
 // d's 17 digit places are top (d / 10^16) and two groups of eight below
 // it. The groups are split into four numbers w below 10^4, each copied
@@ -19,8 +21,8 @@
 // stored is loaded back, which would stall.
 
 // The multipliers, four lanes repeated: 2^23/1000, 2^19/100, 2^17/10
-// and 2^15 (rounded up) for 4w, then 2^7, 2^11, 2^13 and 2^15, so that
-// the lanes are 4w*m >> 32+{9,5,3,1}.
+// and 2^15 (rounded up) for 4w, then 2^7, 2^11, 2^13 and 2^15: the lanes
+// become 4w*m >> 25, 21, 19 and 17, exact for w < 10^4.
 DATA fdRecip<>+0(SB)/8, $0x80003334147B20C5
 DATA fdRecip<>+8(SB)/8, $0x80003334147B20C5
 GLOBL fdRecip<>(SB), RODATA|NOPTR, $16

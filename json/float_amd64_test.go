@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestFormatDecimal: the SSE2 formatDecimal writes appendDecimalGo's bytes
+// TestFormatDecimal: the assembly formatDecimal writes appendDecimal's bytes
 // for every decimal of 16 and 17 digits at every place of the point the
 // 'f' format has (10^-6 to 10^21), and leaves shorter ones to it.
 func TestFormatDecimal(t *testing.T) {
@@ -31,7 +31,7 @@ func TestFormatDecimal(t *testing.T) {
 				out[i] = 'x'
 			}
 			k := formatDecimal(&out[0], d, e)
-			want := appendDecimalGo(make([]byte, 0, 64), d, e, false)
+			want := appendDecimal(make([]byte, 0, 64), d, e, false)
 			if k == 0 || !bytes.Equal(out[:k], want) {
 				t.Fatalf("formatDecimal(%d, %d) = %q (%d); want %q", d, e, out[:k], k, want)
 			}
