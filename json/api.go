@@ -8,7 +8,7 @@
 // Decoder parse with simdjson; results and errors are encoding/json's,
 // byte for byte, including where simdjson alone would differ (those inputs
 // are handed to encoding/json). Marshal, MarshalIndent and the Encoder
-// are this package's own encoder, in pure Go: encoding/json's bytes and
+// are this package's own encoder, in Go (no cgo): encoding/json's bytes and
 // errors, from encoders built once per type. The names that carry no
 // behaviour (Number,
 // RawMessage, Marshaler, Unmarshaler, Token, Delim and the error types) are

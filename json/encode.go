@@ -11,7 +11,7 @@ import (
 )
 
 // The encoder: Marshal, MarshalIndent and the Encoder write with this
-// package's own encoder (pure Go, with or without cgo), whose bytes and
+// package's own encoder (Go, with or without cgo), whose bytes and
 // errors are encoding/json's. Each Go type gets an encoder built once and
 // cached (encode_type.go): field names pre-encoded with their quotes and
 // colon, fields reached by offset, the common kinds written inline.
