@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -71,9 +72,7 @@ func appendFloat(b []byte, f float64, bits int) []byte {
 		abs := math.Float64frombits(u)
 		sci = abs < 1e-6 || abs >= 1e21
 		if !sci {
-			if cap(b)-len(b) < 48 {
-				b = append(b, make([]byte, 48)...)[:len(b)]
-			}
+			b = slices.Grow(b, 48)
 			n := len(b)
 			if k := formatFloat64(unsafe.SliceData(b[n:n+48]), u); k != 0 {
 				return b[:n+k]
@@ -202,9 +201,6 @@ const zeros8 = 0x3030303030303030 // "00000000"
 // output copied 24 bytes at a time into the slack after b's length: no
 // loop runs over the digits.
 func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
-	if cap(b)-len(b) < 48 {
-		b = append(b, make([]byte, 48)...)[:len(b)]
-	}
 	nd := decimalLen(d)
 	dp := nd + e // the digits before the decimal point
 
@@ -232,6 +228,9 @@ func appendDecimal(b []byte, d uint64, e int, sci bool) []byte {
 	// The longest output is "-1.2345678901234567e-308" (24 bytes, the
 	// sign already appended) or 21 digits; copy24 writes up to 42 bytes
 	// past b's length.
+	if cap(b)-len(b) < 48 {
+		b = append(b, make([]byte, 48)...)[:len(b)]
+	}
 	n := len(b)
 	out := b[n : n+48]
 	if sci {

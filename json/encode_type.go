@@ -519,8 +519,12 @@ func (e *encState) floatError(f float64, bits int, t reflect.Type, p unsafe.Poin
 	e.fail(&UnsupportedValueError{Value: v, Str: strconv.FormatFloat(f, 'g', -1, bits)})
 }
 
+// finite64 reports whether f is neither NaN nor an infinity: one test of
+// the exponent bits.
+func finite64(f float64) bool { return math.Float64bits(f)&(0x7ff<<52) != 0x7ff<<52 }
+
 func (e *encState) float64(f float64, quoted bool, t reflect.Type, p unsafe.Pointer) {
-	if math.Float64bits(f)&(0x7ff<<52) == 0x7ff<<52 { // NaN or infinity
+	if !finite64(f) {
 		e.floatError(f, 64, t, p)
 	}
 	if quoted {
@@ -776,7 +780,7 @@ func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointe
 		for i := range n {
 			p := unsafe.Add(data, uintptr(i)*size)
 			f := *(*float64)(p)
-			if math.Float64bits(f)&(0x7ff<<52) == 0x7ff<<52 { // NaN or infinity
+			if !finite64(f) {
 				e.setBuf(b)
 				e.floatError(f, 64, et, p)
 			}

@@ -20,21 +20,19 @@
 // two registers (SHRQ by CL; SHRQ CX, hi, lo for the pair): nothing just
 // stored is loaded back, which would stall.
 
+// A 16-byte constant: the word w twice (as utf8_amd64.s's CONST32).
+#define CONST16(name, w) \
+	DATA name<>+0(SB)/8, $w; \
+	DATA name<>+8(SB)/8, $w; \
+	GLOBL name<>(SB), RODATA|NOPTR, $16
+
 // The multipliers, four lanes repeated: 2^23/1000, 2^19/100, 2^17/10
 // and 2^15 (rounded up) for 4w, then 2^7, 2^11, 2^13 and 2^15: the lanes
 // become 4w*m >> 25, 21, 19 and 17, exact for w < 10^4.
-DATA fdRecip<>+0(SB)/8, $0x80003334147B20C5
-DATA fdRecip<>+8(SB)/8, $0x80003334147B20C5
-GLOBL fdRecip<>(SB), RODATA|NOPTR, $16
-DATA fdShift<>+0(SB)/8, $0x8000200008000080
-DATA fdShift<>+8(SB)/8, $0x8000200008000080
-GLOBL fdShift<>(SB), RODATA|NOPTR, $16
-DATA fdTen<>+0(SB)/8, $0x000A000A000A000A
-DATA fdTen<>+8(SB)/8, $0x000A000A000A000A
-GLOBL fdTen<>(SB), RODATA|NOPTR, $16
-DATA fdZeros<>+0(SB)/8, $0x3030303030303030
-DATA fdZeros<>+8(SB)/8, $0x3030303030303030
-GLOBL fdZeros<>(SB), RODATA|NOPTR, $16
+CONST16(fdRecip, 0x80003334147B20C5)
+CONST16(fdShift, 0x8000200008000080)
+CONST16(fdTen, 0x000A000A000A000A)
+CONST16(fdZeros, 0x3030303030303030)
 
 // DECIMAL writes d (SI) times 10^e (R8) to out (DI) and leaves the count
 // of bytes written, or 0, in R9.
