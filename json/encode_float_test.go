@@ -2,6 +2,7 @@ package json
 
 import (
 	"bytes"
+	"encoding/binary"
 	stdjson "encoding/json"
 	"math"
 	"math/big"
@@ -333,5 +334,47 @@ func BenchmarkAppendFloat(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(fs)), "ns/number")
 		})
+	}
+}
+
+// TestDigits8 checks digits8 at every r < 10^8 against the digits
+// computed a pair at a time.
+func TestDigits8(t *testing.T) {
+	for r := uint32(0); r < 1e8; r++ {
+		hi, lo := r/10000, r%10000
+		want := uint64(digitPairs[hi/100]) | uint64(digitPairs[hi%100])<<16 |
+			uint64(digitPairs[lo/100])<<32 | uint64(digitPairs[lo%100])<<48
+		if got := digits8(r); got != want {
+			t.Fatalf("digits8(%d) = %q, want %q", r, binary.LittleEndian.AppendUint64(nil, got), binary.LittleEndian.AppendUint64(nil, want))
+		}
+	}
+}
+
+// TestAppendInt compares appendInt with strconv at every length: each
+// power of ten and its neighbours, every value below 10^5 and random
+// values of each length, negative ones too.
+func TestAppendInt(t *testing.T) {
+	check := func(v int64) {
+		t.Helper()
+		if got, want := appendInt([]byte("x"), v), strconv.AppendInt([]byte("x"), v, 10); !bytes.Equal(got, want) {
+			t.Fatalf("appendInt(%d) = %s, want %s", v, got, want)
+		}
+	}
+	for v := int64(-1e5); v < 1e5; v++ {
+		check(v)
+	}
+	for p := int64(1); p <= 1e18; p *= 10 {
+		for _, v := range []int64{p - 1, p, p + 1, 2*p - 1, 9*p + p - 1} {
+			check(v)
+			check(-v)
+		}
+	}
+	check(math.MaxInt64)
+	check(math.MinInt64)
+	r := rand.New(rand.NewSource(3))
+	for range 200000 {
+		v := int64(r.Uint64() >> r.Intn(64))
+		check(v)
+		check(-v)
 	}
 }

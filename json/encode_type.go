@@ -398,18 +398,28 @@ func putDigits(d []byte, u uint64) int {
 	k := decimalLen(max(u, 1))
 	switch {
 	case k <= 8:
-		binary.LittleEndian.PutUint64(d, digits8(uint32(u))>>(64-8*k))
+		binary.LittleEndian.PutUint64(d, digitsLead(uint32(u))>>(64-8*k))
 	case k <= 16:
 		hi, lo := u/1e8, u%1e8
-		binary.LittleEndian.PutUint64(d, digits8(uint32(hi))>>(128-8*k))
+		binary.LittleEndian.PutUint64(d, digitsLead(uint32(hi))>>(128-8*k))
 		binary.LittleEndian.PutUint64(d[k-8:], digits8(uint32(lo)))
 	default:
 		hi, lo := u/1e16, u%1e16
-		binary.LittleEndian.PutUint64(d, digits8(uint32(hi))>>(192-8*k))
+		binary.LittleEndian.PutUint64(d, digitsLead(uint32(hi))>>(192-8*k))
 		binary.LittleEndian.PutUint64(d[k-16:], digits8(uint32(lo/1e8)))
 		binary.LittleEndian.PutUint64(d[k-8:], digits8(uint32(lo%1e8)))
 	}
 	return k
+}
+
+// digitsLead is digits8 for the leading word of putDigits, whose value is
+// often one or two digits (the 1 of a nine-digit id): those are one
+// lookup.
+func digitsLead(r uint32) uint64 {
+	if r < 100 {
+		return uint64(digitPairs[r]) << 48
+	}
+	return digits8(r)
 }
 
 // writeString appends s as a JSON string (appendString), in place: the
