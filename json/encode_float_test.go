@@ -351,8 +351,8 @@ func TestDigits8(t *testing.T) {
 }
 
 // TestAppendInt compares appendInt with strconv at every length: each
-// power of ten and its neighbours, every value below 10^5 and random
-// values of each length, negative ones too.
+// power of ten and its neighbours, every value below 10^5, the int64
+// limits and random values of every bit length, negative ones too.
 func TestAppendInt(t *testing.T) {
 	check := func(v int64) {
 		t.Helper()
@@ -364,7 +364,7 @@ func TestAppendInt(t *testing.T) {
 		check(v)
 	}
 	for p := int64(1); p <= 1e18; p *= 10 {
-		for _, v := range []int64{p - 1, p, p + 1, 2*p - 1, 9*p + p - 1} {
+		for _, v := range []int64{p - 1, p, p + 1, 2*p - 1, 9 * p} {
 			check(v)
 			check(-v)
 		}

@@ -389,10 +389,10 @@ func (e *encState) writeUint(u uint64) {
 
 // putDigits writes u's digits at the start of d (24 bytes, of which those
 // past the digits are overwritten) and returns how many there are: in
-// words of eight digits (digits8: their pairs are looked up
-// independently, not one after another from the end), the leading word
-// shifted to drop its leading zeros, each word stored whole, the next one
-// overwriting what lies past the digits.
+// words of eight digits (digits8, all eight at once, not one after
+// another from the end; a leading word of one or two digits by
+// digitsLead), the leading word shifted to drop its leading zeros, each
+// word stored whole, the next one overwriting what lies past the digits.
 func putDigits(d []byte, u uint64) int {
 	_ = d[23]
 	k := decimalLen(max(u, 1))
