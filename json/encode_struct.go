@@ -234,7 +234,7 @@ fieldLoop:
 				continue
 			}
 		}
-		if n := len(e.buf); f.nameLen > 0 && cap(e.buf)-n >= nameBlock {
+		if n := len(e.buf); f.nameLen > 0 && cap(e.buf)-n >= nameBlock+shortString+2 {
 			// The block (or its first half) is written past the length
 			// (within the capacity), the length then moved by the name's.
 			dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), n)
@@ -243,7 +243,39 @@ fieldLoop:
 			} else {
 				*(*[nameBlock]byte)(dst) = f.nameBlk
 			}
-			e.buf = e.buf[:n+int(f.nameLen)]
+			n += int(f.nameLen)
+			// The commonest scalars are written here too, after the name
+			// and within the room checked for both, without a call to
+			// an encoder's method that loads and stores e.buf again.
+			dst = unsafe.Add(dst, f.nameLen)
+			switch f.kind {
+			case ekString: // when short and with nothing to escape
+				s := *(*string)(fp)
+				if m := putShortString(dst, s, e.html); m >= 0 {
+					e.buf = e.buf[:n+m]
+				} else {
+					// putShortString's check is writeShort's: not
+					// made again.
+					e.buf = e.buf[:n]
+					e.writeLong(s)
+				}
+				continue
+			case ekInt64, ekInt:
+				var v int64
+				if f.kind == ekInt {
+					v = int64(*(*int)(fp))
+				} else {
+					v = *(*int64)(fp)
+				}
+				if uint64(v) < 10 {
+					*(*byte)(dst) = byte('0' + v)
+					e.buf = e.buf[:n+1]
+				} else {
+					e.buf = e.buf[:n+putInt(dst, v)]
+				}
+				continue
+			}
+			e.buf = e.buf[:n]
 		} else {
 			e.add(f.name)
 		}

@@ -217,9 +217,9 @@ func TestEncodeDeep(t *testing.T) {
 // TestMarshalStringBytes: every byte, and the sequences around U+2028 and
 // invalid UTF-8, at every position of strings of 1 to 34 bytes (the eight-
 // byte scan's words, its overlapping last word and its byte loop; the
-// short-string writer's byte loop, its two four-byte words, its eight-byte
-// words and its limit), escaped as encoding/json escapes them, with HTML
-// escaping on and off.
+// short-string writer's three bytes, its two four-byte words, its eight-
+// byte words and its limit), escaped as encoding/json escapes them, with
+// HTML escaping on and off, alone and as struct fields.
 func TestMarshalStringBytes(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	var pieces []string
@@ -236,9 +236,20 @@ func TestMarshalStringBytes(t *testing.T) {
 					we, ge := stdjson.NewEncoder(&wb), sjson.NewEncoder(&gb)
 					we.SetEscapeHTML(html)
 					ge.SetEscapeHTML(html)
-					werr, gerr := we.Encode(s), ge.Encode(s)
-					if werr != nil || gerr != nil || !bytes.Equal(wb.Bytes(), gb.Bytes()) {
-						t.Fatalf("Encode(%q) html %v: %q, %v; want %q", s, html, gb.Bytes(), gerr, wb.Bytes())
+					// Alone, and as a field (the struct writer's own
+					// short-string path) before and after an integer.
+					field := struct {
+						S string `json:"s"`
+						N int
+						T string
+					}{s, n, s}
+					for _, v := range []any{s, field} {
+						wb.Reset()
+						gb.Reset()
+						werr, gerr := we.Encode(v), ge.Encode(v)
+						if werr != nil || gerr != nil || !bytes.Equal(wb.Bytes(), gb.Bytes()) {
+							t.Fatalf("Encode(%q) html %v: %q, %v; want %q", v, html, gb.Bytes(), gerr, wb.Bytes())
+						}
 					}
 				}
 			}
@@ -316,6 +327,7 @@ func TestMarshalIntegers(t *testing.T) {
 		U   uint64
 		I32 int32
 		S   int64 `json:",string"`
+		N   int
 		L   []int
 		M   map[int64]uint8
 	}
@@ -331,7 +343,7 @@ func TestMarshalIntegers(t *testing.T) {
 		vals = append(vals, int64(r.Uint64()), int64(r.Uint64()>>uint(r.IntN(64))))
 	}
 	for _, v := range vals {
-		x := ints{I: v, U: uint64(v), I32: int32(v), S: v, L: []int{int(v)}, M: map[int64]uint8{v: uint8(v)}}
+		x := ints{I: v, U: uint64(v), I32: int32(v), S: v, N: int(v), L: []int{int(v)}, M: map[int64]uint8{v: uint8(v)}}
 		got, err := sjson.Marshal(x)
 		if err != nil {
 			t.Fatal(err)
@@ -353,6 +365,25 @@ func TestMarshalIntegers(t *testing.T) {
 	}
 	if want, _ := stdjson.Marshal(big); !bytes.Equal(got, want) {
 		t.Fatal("a large slice of integers differs from encoding/json's")
+	}
+	// The same for the struct writer's integer and string fields, each
+	// element a different length, so that a field meets the end of the
+	// buffer at every distance.
+	type row struct {
+		A int64
+		B string
+		C int
+	}
+	rows := make([]row, 1<<18)
+	for i := range rows {
+		rows[i] = row{vals[i%len(vals)], strings.Repeat("x", i%37), -i}
+	}
+	got, err = sjson.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := stdjson.Marshal(rows); !bytes.Equal(got, want) {
+		t.Fatal("a large slice of structs differs from encoding/json's")
 	}
 	for _, u := range []uint64{math.MaxUint64, math.MaxUint64 - 1, 1 << 63, 1e19, 1e19 - 1, 1e19 + 1} {
 		got, _ := sjson.Marshal(u)

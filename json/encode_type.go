@@ -412,6 +412,17 @@ func putDigits(d []byte, u uint64) int {
 	return k
 }
 
+// putInt writes v's decimal digits (with its sign) at d, which has room
+// for 25 bytes, and returns how many it wrote.
+func putInt(d unsafe.Pointer, v int64) int {
+	u, neg := uint64(v), 0
+	if v < 0 {
+		*(*byte)(d) = '-'
+		u, neg = -u, 1 // -MinInt64 is MinInt64: 1<<63 as a uint64
+	}
+	return neg + putDigits(unsafe.Slice((*byte)(unsafe.Add(d, neg)), 24), u)
+}
+
 // digitsLead is digits8 for the leading word of putDigits, whose value is
 // often one or two digits (the 1 of a nine-digit id): those are one
 // lookup.
@@ -456,49 +467,17 @@ const shortString = 32
 
 // writeShort writes s, at most shortString bytes, as a JSON string when
 // none of its bytes needs escaping, and reports whether it did (else
-// nothing is written): eight bytes at a time, each word checked
-// (needsEscape8) and stored as it is loaded, the last one overlapping the
-// one before, without the calls of nextEscape and memmove that cost more
-// than the copy of a short string.
+// nothing is written): putShortString, after the check of the room.
 func (e *encState) writeShort(s string) bool {
-	l, n := len(s), len(e.buf)
+	n := len(e.buf)
 	if cap(e.buf)-n < shortString+2 {
 		return false
 	}
-	b := unsafe.Slice(unsafe.StringData(s), l)
-	d := e.buf[n : n+l+2] // within the capacity
-	switch {
-	case l >= 8:
-		var m uint64
-		for i := 0; i < l-8; i += 8 {
-			w := binary.LittleEndian.Uint64(b[i:])
-			m |= needsEscape8(w, e.html)
-			binary.LittleEndian.PutUint64(d[1+i:], w)
-		}
-		w := binary.LittleEndian.Uint64(b[l-8:])
-		m |= needsEscape8(w, e.html)
-		binary.LittleEndian.PutUint64(d[l-7:], w)
-		if m != 0 {
-			return false
-		}
-	case l >= 4:
-		lo, hi := binary.LittleEndian.Uint32(b), binary.LittleEndian.Uint32(b[l-4:])
-		if needsEscape8(uint64(lo)|uint64(hi)<<32, e.html) != 0 {
-			return false
-		}
-		binary.LittleEndian.PutUint32(d[1:], lo)
-		binary.LittleEndian.PutUint32(d[l-3:], hi)
-	default:
-		for i, c := range b {
-			if !htmlSafeByte[c] && (e.html || !safeByte[c]) {
-				return false
-			}
-			d[1+i] = c
-		}
+	m := putShortString(unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), n), s, e.html)
+	if m < 0 {
+		return false
 	}
-	d[0] = '"'
-	d[l+1] = '"'
-	e.buf = e.buf[:n+l+2]
+	e.buf = e.buf[:n+m]
 	return true
 }
 
@@ -988,4 +967,55 @@ func (e *encState) mapStringString(m map[string]string) {
 	e.buf = append(e.buf, '}')
 	e.popKeys(base)
 	e.ptrLevel--
+}
+
+// putShortString writes s as a JSON string at d, which has room for
+// shortString+2 bytes, when s is at most shortString bytes long and none
+// of its bytes needs escaping, and returns the length written; else it
+// returns -1 (what it wrote at d is then garbage past the buffer's
+// length). Eight bytes at a time, each word checked (needsEscape8) and
+// stored as it is loaded, the last one overlapping the one before,
+// without the calls of nextEscape and memmove that cost more than the
+// copy of a short string. The words are loaded and stored unaligned:
+// single instructions on amd64 and arm64, emulated (correct, slower) by
+// the kernel where the hardware traps.
+func putShortString(d unsafe.Pointer, s string, html bool) int {
+	l := len(s)
+	p := unsafe.Pointer(unsafe.StringData(s))
+	switch {
+	case l > shortString:
+		return -1
+	case l >= 8:
+		var m uint64
+		for i := 0; i < l-8; i += 8 {
+			w := *(*uint64)(unsafe.Add(p, i))
+			m |= needsEscape8(w, html)
+			*(*uint64)(unsafe.Add(d, 1+i)) = w
+		}
+		w := *(*uint64)(unsafe.Add(p, l-8))
+		*(*uint64)(unsafe.Add(d, l-7)) = w
+		if m|needsEscape8(w, html) != 0 {
+			return -1
+		}
+	case l >= 4:
+		lo, hi := *(*uint32)(p), *(*uint32)(unsafe.Add(p, l-4))
+		if needsEscape8(uint64(lo)|uint64(hi)<<32, html) != 0 {
+			return -1
+		}
+		*(*uint32)(unsafe.Add(d, 1)) = lo
+		*(*uint32)(unsafe.Add(d, l-3)) = hi
+	case l > 0:
+		// The first, middle and last bytes (some the same), in a word
+		// padded with a byte that needs no escaping.
+		b0, b1, b2 := *(*byte)(p), *(*byte)(unsafe.Add(p, l>>1)), *(*byte)(unsafe.Add(p, l-1))
+		if needsEscape8(uint64(b0)|uint64(b1)<<8|uint64(b2)<<16|(lsb*'a')&^0xFFFFFF, html) != 0 {
+			return -1
+		}
+		*(*byte)(unsafe.Add(d, 1)) = b0
+		*(*byte)(unsafe.Add(d, 1+l>>1)) = b1
+		*(*byte)(unsafe.Add(d, l)) = b2
+	}
+	*(*byte)(d) = '"'
+	*(*byte)(unsafe.Add(d, l+1)) = '"'
+	return l + 2
 }
