@@ -90,6 +90,37 @@ func appendFloat(b []byte, f float64, bits int) []byte {
 	return appendDecimal(b, d, e, sci)
 }
 
+// putFloat64 writes the finite f at out as appendFloat(nil, f, 64) does
+// and returns the bytes written, for the integers below 2^53 (not -0)
+// and the floats formatFloat64 takes (10^-6 <= |f| < 10^21: most others);
+// else it returns 0 and what it wrote past out is garbage. out must have
+// room for putFloatRoom bytes. It spares the callers that have that room
+// appendFloat's slice, loaded and stored again for each number.
+func putFloat64(out unsafe.Pointer, f float64) int {
+	if t := int64(f); float64(t) == f && t > -1<<53 && t < 1<<53 && (t != 0 || !math.Signbit(f)) {
+		return putInt(out, t) // appendFloat's first case
+	}
+	if !haveFormatFloat64 {
+		return 0
+	}
+	u := math.Float64bits(f)
+	a := u &^ (1 << 63)
+	if abs := math.Float64frombits(a); !(abs >= 1e-6 && abs < 1e21) {
+		return 0
+	}
+	s := int(u >> 63)
+	*(*byte)(out) = '-' // written over by the digits when f is positive
+	k := formatFloat64((*byte)(unsafe.Add(out, s)), a)
+	if k == 0 {
+		return 0
+	}
+	return s + k
+}
+
+// putFloatRoom: the room putFloat64 needs (a sign and formatFloat64's
+// 48; putInt needs 25).
+const putFloatRoom = 49
+
 // schubfach returns the shortest decimal d*10^e in the rounding interval of
 // c*2^q (c < 2^53, c >= 1), the closest to it among those, ties to even d.
 // irregular: c is the smallest significand of a normal exponent above the

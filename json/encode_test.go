@@ -419,6 +419,88 @@ func TestMarshalInlineElems(t *testing.T) {
 	}
 }
 
+// textPair is an array of floats with a method of its own: slices of it
+// must not be written as plain arrays.
+type textPair [2]float64
+
+func (p textPair) MarshalText() ([]byte, error) { return []byte("pair"), nil }
+
+// ptrJSONPair has MarshalJSON on its pointer only: slices' elements are
+// addressable, so encoding/json calls it for them.
+type ptrJSONPair [2]int
+
+func (p *ptrJSONPair) MarshalJSON() ([]byte, error) { return []byte(`"p"`), nil }
+
+// TestMarshalFloatRoom: floats of every kind (negative, integers, around
+// 1e-6 and 1e21, random digits at every scale, random bits) written in
+// place where the buffer has room and by the general path where it has
+// not: as slices of float64 and of [2]float64, in []any and as struct
+// fields, long enough for the buffer's end to fall at every distance from
+// a number; and slices of arrays of each scalar kind, beside arrays with
+// methods. All give encoding/json's bytes and errors.
+func TestMarshalFloatRoom(t *testing.T) {
+	skipUnlessClassicJSON(t)
+	rng := rand.New(rand.NewPCG(7, 11))
+	fs := []float64{0, math.Copysign(0, -1), 1, -1, 1e-6, -1e-6, math.Nextafter(1e-6, 0), math.Nextafter(1e21, 0), 1e21,
+		1 << 53, 1<<53 + 2, -(1 << 53), 1<<53 - 1, 0.1, -65.61972000000003, math.MaxFloat64, math.SmallestNonzeroFloat64}
+	for len(fs) < 1<<16 {
+		var f float64
+		switch rng.IntN(4) {
+		case 0: // digits at a scale formatFloat64 takes, or just outside it
+			f = float64(rng.Int64N(1<<53)) * math.Pow10(rng.IntN(40)-30)
+		case 1:
+			f = math.Float64frombits(rng.Uint64())
+		case 2:
+			f = float64(rng.Int64N(1 << 20))
+		default:
+			f = (rng.Float64() - 0.5) * 360
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		if rng.IntN(2) == 0 {
+			f = -f
+		}
+		fs = append(fs, f)
+	}
+	pairs := make([][2]float64, len(fs)/2)
+	anys := make([]any, len(fs))
+	type row struct {
+		X float64
+		S string
+	}
+	rows := make([]row, len(fs))
+	for i, f := range fs {
+		pairs[i/2%len(pairs)][i%2] = f
+		anys[i] = f
+		rows[i] = row{f, strings.Repeat("s", i%7)}
+	}
+	for _, v := range []any{fs, pairs, anys, rows, [][][2]float64{pairs[:3], nil, pairs[3:100]}} {
+		want, werr := stdjson.Marshal(v)
+		got, gerr := sjson.Marshal(v)
+		compareErr(t, "Marshal of floats", nil, want, got, werr, gerr)
+		for i := 1; i < len(fs); i *= 3 { // each length ends the buffer elsewhere
+			for _, w := range []any{fs[:i], pairs[:i/2], anys[:i], rows[:i]} {
+				want, werr := stdjson.Marshal(w)
+				got, gerr := sjson.Marshal(w)
+				compareErr(t, "Marshal of floats", nil, want, got, werr, gerr)
+			}
+		}
+	}
+	nan := [][2]float64{{1, 2}, {3, math.NaN()}}
+	for _, v := range []any{
+		nan, [][2]float64{{math.Inf(-1)}}, [][0]float64{{}, {}}, [][3]string{{"a", "<&>", "\u2028\xff"}},
+		[][2]int{{-1, math.MaxInt}}, [][2]int64{{math.MinInt64, 0}}, [][2]int32{{-5, 7}}, [][2]uint64{{math.MaxUint64, 0}},
+		[][2]bool{{true, false}}, [][1]sjson.RawMessage{{sjson.RawMessage(` {"a" : 1} `)}}, [][1]sjson.RawMessage{{sjson.RawMessage(`{`)}},
+		[][2]namedFloat{{1.5, 2}}, [][2]namedString{{"x<", "y"}}, [][2]textFloat{{1, 2}}, []textPair{{1, 2}}, []ptrJSONPair{{1, 2}},
+		[][2]sjson.Number{{"1", "2.5"}}, [][2]*float64{{nil, new(float64)}}, [2][2]float64{{1.25, 2}, {3, 4}},
+	} {
+		want, werr := stdjson.Marshal(v)
+		got, gerr := sjson.Marshal(v)
+		compareErr(t, "Marshal of arrays", nil, want, got, werr, gerr)
+	}
+}
+
 type ptrTextKey string
 
 func (k ptrTextKey) MarshalText() ([]byte, error) { return []byte("text:" + string(k)), nil }

@@ -516,6 +516,14 @@ func (e *encState) float64(f float64, quoted bool, t reflect.Type, p unsafe.Poin
 	if !finite64(f) {
 		e.floatError(f, 64, t, p)
 	}
+	if !quoted {
+		if n := len(e.buf); cap(e.buf)-n >= putFloatRoom {
+			if k := putFloat64(unsafe.Add(unsafe.Pointer(unsafe.SliceData(e.buf)), n), f); k != 0 {
+				e.buf = e.buf[:n+k]
+				return
+			}
+		}
+	}
 	if quoted {
 		e.buf = append(e.buf, '"')
 	}
@@ -671,7 +679,7 @@ func sliceEnc(t reflect.Type) encFn {
 			return encBytes
 		}
 	}
-	se := &sliceElems{elem: typeEncoderLocked(et), et: et, size: et.Size(), kind: scalarKind(et)}
+	se := newSliceElems(et)
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		sh := (*sliceHeader)(p)
 		if sh.data == nil {
@@ -697,6 +705,24 @@ type sliceElems struct {
 	et   reflect.Type
 	size uintptr
 	kind encKind
+	// arr: for elements that are arrays of scalars (scalarKind) without
+	// methods of their own, how the arrays' arrLen elements are written:
+	// elems writes them in place of the arrays' encoder.
+	arr    *sliceElems
+	arrLen int
+}
+
+// newSliceElems returns how elements of type et are written.
+func newSliceElems(et reflect.Type) *sliceElems {
+	se := &sliceElems{elem: typeEncoderLocked(et), et: et, size: et.Size(), kind: scalarKind(et)}
+	if et.Kind() == reflect.Array {
+		pt := reflect.PointerTo(et) // its method set holds et's too
+		if in := et.Elem(); !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) && scalarKind(in) != ekNone {
+			se.arr = &sliceElems{et: in, size: in.Size(), kind: scalarKind(in)}
+			se.arrLen = et.Len()
+		}
+	}
+	return se
 }
 
 // elems writes n elements from p, in brackets, with the flags fl (a
@@ -705,6 +731,15 @@ func (e *encState) elems(se *sliceElems, p unsafe.Pointer, n int, fl uint8) {
 	e.buf = append(e.buf, '[')
 	if se.kind != ekNone {
 		e.inlineElems(se.kind, se.et, p, n, se.size)
+	} else if in := se.arr; in != nil {
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			e.buf = append(e.buf, '[')
+			e.inlineElems(in.kind, in.et, unsafe.Add(p, uintptr(i)*se.size), se.arrLen, in.size)
+			e.buf = append(e.buf, ']')
+		}
 	} else if sl := se.elem.sl; sl != nil {
 		fields := sl.fields(e)
 		for i := 0; i < n; i++ {
@@ -748,7 +783,7 @@ func encBytes(e *encState, p unsafe.Pointer, fl uint8) {
 
 func arrayEnc(t reflect.Type) encFn {
 	et := t.Elem()
-	se := &sliceElems{elem: typeEncoderLocked(et), et: et, size: et.Size(), kind: scalarKind(et)}
+	se := newSliceElems(et)
 	n := t.Len()
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		e.elems(se, p, n, fl) // an array's elements are addressable where it is
@@ -772,6 +807,18 @@ func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointe
 			if !finite64(f) {
 				e.setBuf(b)
 				e.floatError(f, 64, et, p)
+			}
+			if n := len(b); cap(b)-n > putFloatRoom {
+				q := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), n)
+				c := 0
+				if i > 0 {
+					*(*byte)(q) = ','
+					c = 1
+				}
+				if k := putFloat64(unsafe.Add(q, c), f); k != 0 {
+					b = b[:n+c+k]
+					continue
+				}
 			}
 			if i > 0 {
 				b = append(b, ',')

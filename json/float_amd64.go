@@ -2,6 +2,9 @@
 
 package json
 
+// haveFormatFloat64: whether formatFloat64 formats anything.
+const haveFormatFloat64 = true
+
 // formatFloat64 writes the float64 of bits u (positive, finite, 10^-6
 // to 10^21, not an integer below 2^53) as appendFloat does and returns
 // the bytes written (0: left to the Go path, which no such float is);

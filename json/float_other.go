@@ -2,5 +2,8 @@
 
 package json
 
+// haveFormatFloat64: whether formatFloat64 formats anything.
+const haveFormatFloat64 = false
+
 // formatFloat64 leaves every float to appendFloat's Go path.
 func formatFloat64(out *byte, u uint64) int { return 0 }
