@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/corpus"
 )
@@ -46,14 +47,36 @@ func refAppendFloat(b []byte, f float64, bits int) []byte {
 type floatChecker struct {
 	t        testing.TB
 	got, ref []byte
+	room     [putFloatRoom]byte
 	fails    int
 }
 
+// check64 checks appendFloat, and putFloat64 where it writes f.
 func (c *floatChecker) check64(f float64) {
 	c.got = appendFloat(c.got[:0], f, 64)
 	c.ref = refAppendFloat(c.ref[:0], f, 64)
 	if !bytes.Equal(c.got, c.ref) {
 		c.fail("float64 %#016x (%v): got %q, want %q", math.Float64bits(f), f, c.got, c.ref)
+	}
+	if k := putFloat64(unsafe.Pointer(&c.room[0]), f); k != 0 && !bytes.Equal(c.room[:k], c.ref) {
+		c.fail("putFloat64(%#016x (%v)): got %q, want %q", math.Float64bits(f), f, c.room[:k], c.ref)
+	}
+}
+
+// TestPutFloat64Takes: putFloat64 writes the floats it is for (integers
+// below 2^53, and with the assembly the 'f' range) and leaves the others.
+func TestPutFloat64Takes(t *testing.T) {
+	var b [putFloatRoom]byte
+	for _, f := range []float64{0, 7, -42, 1<<53 - 1, -(1<<53 - 1), 1.5, -65.61972000000003, 1e-6, 1 << 60, math.Nextafter(1e21, 0)} {
+		integer := f == math.Trunc(f) && math.Abs(f) < 1<<53
+		if k := putFloat64(unsafe.Pointer(&b[0]), f); (k != 0) != (integer || haveFormatFloat64) {
+			t.Errorf("putFloat64(%v) wrote %d bytes", f, k)
+		}
+	}
+	for _, f := range []float64{math.Copysign(0, -1), 1e21, -1e21, math.Nextafter(1e-6, 0), 1e300, 5e-324} {
+		if k := putFloat64(unsafe.Pointer(&b[0]), f); k != 0 {
+			t.Errorf("putFloat64(%v) wrote %q, want it left to appendFloat", f, b[:k])
+		}
 	}
 }
 
