@@ -25,11 +25,7 @@ import (
 // candidates. On amd64, formatFloat64 (float_amd64.s) does the same for
 // the float64s written in the 'f' format, in one call of assembly.
 func appendFloat(b []byte, f float64, bits int) []byte {
-	// Integers below 2^53 (2^24 for float32), whose shortest form is their
-	// digits: no two such integers are within an ulp of each other. Not
-	// -0, which keeps its sign.
-	if t := int64(f); float64(t) == f && (t != 0 || !math.Signbit(f)) &&
-		(bits == 64 && t > -1<<53 && t < 1<<53 || bits == 32 && t > -1<<24 && t < 1<<24) {
+	if t, ok := floatInt(f, bits); ok {
 		return appendInt(b, t)
 	}
 	var d uint64
@@ -90,6 +86,15 @@ func appendFloat(b []byte, f float64, bits int) []byte {
 	return appendDecimal(b, d, e, sci)
 }
 
+// floatInt returns f as an integer when f is one below 2^53 (2^24 for
+// float32), whose shortest form is its digits: no two such integers are
+// within an ulp of each other. Not -0, which keeps its sign.
+func floatInt(f float64, bits int) (int64, bool) {
+	t := int64(f)
+	return t, float64(t) == f && (t != 0 || !math.Signbit(f)) &&
+		(bits == 64 && t > -1<<53 && t < 1<<53 || bits == 32 && t > -1<<24 && t < 1<<24)
+}
+
 // putFloat64 writes the finite f at out as appendFloat(nil, f, 64) does
 // and returns the bytes written, for the integers below 2^53 (not -0)
 // and the floats formatFloat64 takes (10^-6 <= |f| < 10^21: most others);
@@ -97,7 +102,7 @@ func appendFloat(b []byte, f float64, bits int) []byte {
 // room for putFloatRoom bytes. It spares the callers that have that room
 // appendFloat's slice, loaded and stored again for each number.
 func putFloat64(out unsafe.Pointer, f float64) int {
-	if t := int64(f); float64(t) == f && t > -1<<53 && t < 1<<53 && (t != 0 || !math.Signbit(f)) {
+	if t, ok := floatInt(f, 64); ok {
 		return putInt(out, t) // appendFloat's first case
 	}
 	if !haveFormatFloat64 {

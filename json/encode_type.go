@@ -717,8 +717,9 @@ func newSliceElems(et reflect.Type) *sliceElems {
 	se := &sliceElems{elem: typeEncoderLocked(et), et: et, size: et.Size(), kind: scalarKind(et)}
 	if et.Kind() == reflect.Array {
 		pt := reflect.PointerTo(et) // its method set holds et's too
-		if in := et.Elem(); !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) && scalarKind(in) != ekNone {
-			se.arr = &sliceElems{et: in, size: in.Size(), kind: scalarKind(in)}
+		in := et.Elem()
+		if k := scalarKind(in); k != ekNone && !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
+			se.arr = &sliceElems{et: in, size: in.Size(), kind: k}
 			se.arrLen = et.Len()
 		}
 	}
