@@ -267,9 +267,20 @@ fieldLoop:
 				} else {
 					v = *(*int64)(fp)
 				}
-				if uint64(v) < 10 {
+				// Up to nine digits (most integers) without a call.
+				if u := uint64(v); u < 10 {
 					*(*byte)(dst) = byte('0' + v)
 					e.buf = e.buf[:n+1]
+				} else if u < 1e8 {
+					// As in inlineElems.
+					k := decimalLen(u)
+					*(*uint64)(dst) = digits8(uint32(u)) >> (64 - 8*k)
+					e.buf = e.buf[:n+k]
+				} else if u < 1e9 {
+					hi := u / 1e8
+					*(*byte)(dst) = byte('0' + hi)
+					*(*uint64)(unsafe.Add(dst, 1)) = digits8(uint32(u - hi*1e8))
+					e.buf = e.buf[:n+9]
 				} else {
 					e.buf = e.buf[:n+putInt(dst, v)]
 				}

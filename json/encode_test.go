@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 
 	sjson "github.com/simdjson-cgo/simdjson/json"
 )
@@ -365,6 +366,21 @@ func TestMarshalIntegers(t *testing.T) {
 	}
 	if want, _ := stdjson.Marshal(big); !bytes.Equal(got, want) {
 		t.Fatal("a large slice of integers differs from encoding/json's")
+	}
+	// The same for slices of int and int64 (written in one loop, the
+	// buffer in a register), of values of every length.
+	bigInts := make([]int, 1<<20)
+	for i := range bigInts {
+		bigInts[i] = int(vals[i%len(vals)])
+	}
+	for _, v := range []any{bigInts, *(*[]int64)(unsafe.Pointer(&bigInts))} {
+		got, err := sjson.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, _ := stdjson.Marshal(v); !bytes.Equal(got, want) {
+			t.Fatalf("a large %T differs from encoding/json's", v)
+		}
 	}
 	// The same for the struct writer's integer and string fields, each
 	// element a different length, so that a field meets the end of the

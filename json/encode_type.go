@@ -829,17 +829,51 @@ func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointe
 		e.setBuf(b)
 		return
 	}
+	if kind == ekInt64 {
+		// As floats: the buffer in a register, a comma and a number of
+		// up to nine digits written in one room check, without a call.
+		b := e.buf
+		for i := range n {
+			v := *(*int64)(unsafe.Add(data, uintptr(i)*size))
+			if n := len(b); cap(b)-n >= 10 {
+				q := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), n)
+				if i > 0 {
+					*(*byte)(q) = ','
+					q = unsafe.Add(q, 1)
+					n++
+				}
+				if u := uint64(v); u < 10 {
+					*(*byte)(q) = byte('0' + u)
+					b = b[:n+1]
+					continue
+				} else if u < 1e8 {
+					// digits8's word shifted to drop its leading zeros
+					// (putDigits; too large a function to be inlined).
+					k := decimalLen(u)
+					*(*uint64)(q) = digits8(uint32(u)) >> (64 - 8*k)
+					b = b[:n+k]
+					continue
+				} else if u < 1e9 {
+					hi := u / 1e8
+					*(*byte)(q) = byte('0' + hi)
+					*(*uint64)(unsafe.Add(q, 1)) = digits8(uint32(u - hi*1e8))
+					b = b[:n+9]
+					continue
+				}
+				b = b[:n]
+			} else if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendInt(b, v)
+		}
+		e.setBuf(b)
+		return
+	}
 	for i := range n {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
-		p := unsafe.Add(data, uintptr(i)*size)
-		switch kind {
-		case ekInt64:
-			e.writeInt(*(*int64)(p))
-		default:
-			e.writeScalar(kind, p, et)
-		}
+		e.writeScalar(kind, unsafe.Add(data, uintptr(i)*size), et)
 	}
 }
 
