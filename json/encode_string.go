@@ -109,6 +109,11 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	n := len(s)
+	// nonASCII: a non-ASCII character was met. Then, after an escape, the
+	// rest is scanned by skipUTF8, which passes over ASCII and UTF-8
+	// alike, rather than by nextEscape, which would stop at the next
+	// non-ASCII byte (in text such as CJK with newlines, at once).
+	nonASCII := false
 	for i < n {
 		b := s[i]
 		if b < utf8.RuneSelf {
@@ -135,9 +140,14 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 			}
 			i++
 			start = i
-			i = nextEscape(s, i, html)
+			if nonASCII && utf8Scan && n-i >= 32 {
+				i = skipUTF8(s, i, html)
+			} else {
+				i = nextEscape(s, i, html)
+			}
 			continue
 		}
+		nonASCII = true
 		// A run of non-ASCII characters: with AVX2 and from 32 bytes on,
 		// skipUTF8 passes over what is copied as it is, ASCII included,
 		// and stops at a character to look at here (below 32 bytes the Go
