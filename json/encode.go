@@ -50,21 +50,33 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 // An Encoder writes JSON values to an output stream, as encoding/json's
 // Encoder does.
 type Encoder struct {
-	w          io.Writer
-	err        error
+	w   io.Writer
+	err error
+
+	// SetIndent's, nil until it is called: kept apart so that an
+	// Encoder is small.
+	indent *encIndent
+
+	// kept: the working state an Encoder used more than once keeps
+	// between calls (so that a garbage collection, which empties the
+	// pool, does not cost it a new buffer); a one-shot Encoder uses the
+	// pool's and keeps nothing. slot says which call may touch kept, so
+	// that Encoders shared by goroutines stay safe. It is an atomic
+	// integer, not an atomic pointer, whose operations would make every
+	// Encoder escape to the heap: NewEncoder(w).Encode(v) allocates no
+	// Encoder.
+	kept       *encState
+	slot       atomic.Uint32
 	escapeHTML bool
-
-	indentBuf    []byte
-	indentPrefix string
-	indentValue  string
-
-	// An Encoder used more than once keeps a working state between
-	// calls (so that a garbage collection, which empties the pool, does
-	// not cost it a new buffer); a one-shot Encoder uses the pool's.
-	// Atomic, so that Encoders shared by goroutines stay safe.
-	used  atomic.Bool
-	state atomic.Pointer[encState]
 }
+
+// The states of Encoder.slot.
+const (
+	slotFresh uint32 = iota // no Encode has ended yet: nothing is kept
+	slotEmpty               // nothing is kept; the next call to claim the slot keeps its state
+	slotFull                // kept holds a state
+	slotBusy                // a call owns the slot; others use the pool's states
+)
 
 // NewEncoder returns a new encoder that writes to w. An Encoder used more
 // than once keeps its working buffer (the size of its largest output, up
@@ -79,21 +91,26 @@ func (enc *Encoder) Encode(v any) error {
 	if enc.err != nil {
 		return enc.err
 	}
-	e := enc.state.Swap(nil)
+	var e *encState
+	s := enc.slot.Load() // a plain load where atomic
+	owner := (s == slotFull || s == slotEmpty) && enc.slot.CompareAndSwap(s, slotBusy)
+	if owner {
+		e = enc.kept
+	}
 	if e == nil {
 		e = getEncState(enc.escapeHTML)
 	} else {
 		e.html = enc.escapeHTML
 	}
-	defer enc.release(e)
+	defer enc.release(e, s, owner)
 	if err := e.marshal(v); err != nil {
 		return err
 	}
 	e.buf = append(e.buf, '\n')
 	b := e.buf
-	if enc.indentPrefix != "" || enc.indentValue != "" {
-		enc.indentBuf = appendIndent(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
-		b = enc.indentBuf
+	if in := enc.indent; in != nil && (in.prefix != "" || in.value != "") {
+		in.buf = appendIndent(in.buf[:0], b, in.prefix, in.value)
+		b = in.buf
 	}
 	if _, err := enc.w.Write(b); err != nil {
 		enc.err = err
@@ -102,26 +119,44 @@ func (enc *Encoder) Encode(v any) error {
 	return nil
 }
 
-// release ends an Encode with e: kept by the Encoder from its second
-// call on (when no other call's state is kept already and e's buffer is
-// not too large), else put back into the pool.
-func (enc *Encoder) release(e *encState) {
-	if !enc.used.Load() {
-		enc.used.Store(true)
+// release ends an Encode with e, which found the slot in state s: the
+// slot's owner keeps e (when its buffer is not too large), any other
+// call puts it back into the pool, the first to end marking the Encoder
+// used.
+func (enc *Encoder) release(e *encState, s uint32, owner bool) {
+	switch {
+	case owner:
+		if e.reset() {
+			enc.kept = e
+			enc.slot.Store(slotFull)
+		} else {
+			enc.kept = nil
+			enc.slot.Store(slotEmpty)
+		}
+	case s == slotFresh:
+		enc.slot.CompareAndSwap(slotFresh, slotEmpty)
 		putEncState(e)
-		return
+	default:
+		putEncState(e)
 	}
-	if e.reset() && !enc.state.CompareAndSwap(nil, e) {
-		encStatePool.Put(e) // another call's state is kept already
-	}
+}
+
+// encIndent is an Encoder's indentation (SetIndent) and the buffer it
+// indents into.
+type encIndent struct {
+	prefix, value string
+	buf           []byte
 }
 
 // SetIndent instructs the encoder to format each subsequent encoded value
 // as if indented by the package-level function Indent(dst, src, prefix,
 // indent). Calling SetIndent("", "") disables indentation.
 func (enc *Encoder) SetIndent(prefix, indent string) {
-	enc.indentPrefix = prefix
-	enc.indentValue = indent
+	if enc.indent == nil {
+		enc.indent = new(encIndent)
+	}
+	enc.indent.prefix = prefix
+	enc.indent.value = indent
 }
 
 // SetEscapeHTML specifies whether problematic HTML characters should be

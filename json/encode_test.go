@@ -53,7 +53,8 @@ type allocEvent struct {
 }
 
 // TestEncodeAllocs: in steady state Marshal of a struct allocates its
-// result only, and Encoder.Encode to a writer nothing.
+// result only, and Encoder.Encode to a writer nothing (a one-shot Encoder
+// included).
 func TestEncodeAllocs(t *testing.T) {
 	if raceEnabled || sanitizerEnabled {
 		t.Skip("instrumented builds allocate what the product does not")
@@ -67,6 +68,15 @@ func TestEncodeAllocs(t *testing.T) {
 		}
 	}); n != 1 {
 		t.Errorf("Marshal: %v allocations, want 1", n)
+	}
+	// A one-shot Encoder, as an HTTP handler makes per response: the
+	// Encoder itself is not allocated.
+	if n := testing.AllocsPerRun(100, func() {
+		if err := sjson.NewEncoder(io.Discard).Encode(v); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("NewEncoder(w).Encode: %v allocations, want 0", n)
 	}
 	enc := sjson.NewEncoder(io.Discard)
 	if n := testing.AllocsPerRun(100, func() {
