@@ -5,10 +5,11 @@ package main
 // the decode suite's small payloads (about 200 B, 2 kB and 20 kB of GitHub
 // events as structs) and of 100 generated GH Archive-like events as a
 // []struct with a RawMessage payload and a time.Time, by this library's
-// package json (Marshal, and an Encoder writing to a reused buffer) and by
-// encoding/json, goccy/go-json, sonic (ConfigStd and ConfigDefault),
-// jsoniter (ConfigCompatibleWithStandardLibrary), segmentio/encoding and
-// json/v2.
+// package json and by encoding/json, goccy/go-json, sonic (ConfigStd and
+// ConfigDefault), jsoniter (ConfigCompatibleWithStandardLibrary),
+// segmentio/encoding and json/v2: each library's Marshal, and (methods
+// named -encoder) its Encoder kept for all calls and writing to a reused
+// buffer, so that Encoders are compared with Encoders.
 //
 //	go run . -suite encode            # a table
 //	go run . -suite encode -json      # one JSON object per line: value, method, mbps, ns, allocs, same
@@ -58,30 +59,21 @@ type encodeMethod struct {
 func encodeMethods() []encodeMethod {
 	ms := []encodeMethod{
 		{name: "simdjson", marshal: func() func(any) ([]byte, error) { return sjson.Marshal }},
-		{name: "simdjson-encoder", marshal: func() func(any) ([]byte, error) {
-			var buf bytes.Buffer
-			enc := sjson.NewEncoder(&buf)
-			return func(v any) ([]byte, error) {
-				buf.Reset()
-				err := enc.Encode(v)
-				return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
-			}
-		}},
+		{name: "simdjson-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return sjson.NewEncoder(w) })},
 		{name: "encoding/json", marshal: func() func(any) ([]byte, error) { return json.Marshal }},
-		{name: "encoding/json-encoder", marshal: func() func(any) ([]byte, error) {
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			return func(v any) ([]byte, error) {
-				buf.Reset()
-				err := enc.Encode(v)
-				return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
-			}
-		}},
+		{name: "encoding/json-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return json.NewEncoder(w) })},
 		{name: "goccy", marshal: func() func(any) ([]byte, error) { return goccy.Marshal }},
+		{name: "goccy-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return goccy.NewEncoder(w) })},
 		{name: "sonic-std", marshal: func() func(any) ([]byte, error) { return sonic.ConfigStd.Marshal }},
+		{name: "sonic-std-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return sonic.ConfigStd.NewEncoder(w) })},
 		{name: "sonic", marshal: func() func(any) ([]byte, error) { return sonic.ConfigDefault.Marshal }},
+		{name: "sonic-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return sonic.ConfigDefault.NewEncoder(w) })},
 		{name: "jsoniter", marshal: func() func(any) ([]byte, error) { return jsoniter.ConfigCompatibleWithStandardLibrary.Marshal }},
+		{name: "jsoniter-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder {
+			return jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder(w)
+		})},
 		{name: "segmentio", marshal: func() func(any) ([]byte, error) { return segmentio.Marshal }},
+		{name: "segmentio-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return segmentio.NewEncoder(w) })},
 		{name: "json/v2", marshal: jsonV2MarshalFunc},
 	}
 	if jsonV2Marshal == nil {
@@ -89,6 +81,25 @@ func encodeMethods() []encodeMethod {
 		ms[len(ms)-1].skip = "needs GOEXPERIMENT=jsonv2"
 	}
 	return ms
+}
+
+// valueEncoder is the Encode method every library's Encoder has.
+type valueEncoder interface{ Encode(any) error }
+
+// reusedEncoder returns a method made of one Encoder (from newEnc) kept
+// for all its calls, writing to a buffer emptied before each: the output
+// is the buffer's bytes without Encode's newline. A service writing many
+// values to one stream uses an Encoder this way.
+func reusedEncoder(newEnc func(io.Writer) valueEncoder) func() func(any) ([]byte, error) {
+	return func() func(any) ([]byte, error) {
+		var buf bytes.Buffer
+		enc := newEnc(&buf)
+		return func(v any) ([]byte, error) {
+			buf.Reset()
+			err := enc.Encode(v)
+			return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
+		}
+	}
 }
 
 func jsonV2MarshalFunc() func(any) ([]byte, error) { return jsonV2Marshal }
@@ -370,13 +381,13 @@ func writeEncodeChart(w io.Writer, path string) error {
 		left, right, barH, topPad = 200.0, 60.0, 11.0, 70.0
 		width                     = 860.0
 	)
-	group := 4*barH + 12
+	group := 5*barH + 12
 	height := topPad + float64(len(order))*group + 50
 	top := 1.0
 	bars := map[string][]bar{}
 	for _, v := range order {
-		var std, own, enc, peer float64
-		peerName := ""
+		var std, own, enc, peer, peerEnc float64
+		peerName, peerEncName := "", ""
 		for _, r := range rows[v] {
 			switch {
 			case r.Method == "encoding/json":
@@ -385,15 +396,23 @@ func writeEncodeChart(w io.Writer, path string) error {
 				own = r.MBps
 			case r.Method == "simdjson-encoder":
 				enc = r.MBps
-			case r.Same && r.MBps > peer && !strings.HasPrefix(r.Method, "encoding/json"):
+			case !r.Same || strings.HasPrefix(r.Method, "encoding/json"):
+			case strings.HasSuffix(r.Method, "-encoder"):
+				if r.MBps > peerEnc {
+					peerEnc, peerEncName = r.MBps, r.Method
+				}
+			case r.MBps > peer:
 				peer, peerName = r.MBps, r.Method
 			}
 		}
 		if std == 0 {
 			continue
 		}
-		bs := []bar{{"package json Marshal", "#4c78a8", own / std}, {"package json Encoder", "#72b7b2", enc / std},
-			{"fastest identical peer (" + peerName + ")", "#f58518", peer / std}, {"encoding/json", "#bab0ac", 1}}
+		bs := []bar{{"package json Marshal", "#4c78a8", own / std},
+			{"fastest identical peer Marshal (" + peerName + ")", "#f58518", peer / std},
+			{"package json Encoder", "#72b7b2", enc / std},
+			{"fastest identical peer Encoder (" + peerEncName + ")", "#ffbf79", peerEnc / std},
+			{"encoding/json Marshal", "#bab0ac", 1}}
 		for _, b := range bs {
 			top = max(top, b.x)
 		}
@@ -405,9 +424,9 @@ func writeEncodeChart(w io.Writer, path string) error {
 	var s strings.Builder
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
 	fmt.Fprintf(&s, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&s, `<text x="20" y="22" font-size="15" font-weight="bold">Marshal, bytes identical to encoding/json's: speed as a multiple of encoding/json's (one goroutine)</text>`+"\n")
-	for i, l := range []struct{ c, t string }{{"#4c78a8", "package json Marshal"}, {"#72b7b2", "package json Encoder"}, {"#f58518", "fastest peer with identical bytes"}, {"#bab0ac", "encoding/json"}} {
-		xx := 20 + float64(i)*200
+	fmt.Fprintf(&s, `<text x="20" y="22" font-size="15" font-weight="bold">Encoding, bytes identical to encoding/json's: speed as a multiple of encoding/json's Marshal (one goroutine)</text>`+"\n")
+	for i, l := range []struct{ c, t string }{{"#4c78a8", "package json Marshal"}, {"#f58518", "peer's Marshal"}, {"#72b7b2", "package json Encoder"}, {"#ffbf79", "peer's Encoder"}, {"#bab0ac", "encoding/json"}} {
+		xx := 20 + float64(i)*165
 		fmt.Fprintf(&s, `<rect x="%.0f" y="34" width="12" height="12" fill="%s"/><text x="%.0f" y="45">%s</text>`+"\n", xx, l.c, xx+16, html.EscapeString(l.t))
 	}
 	for v := 0.0; v <= axisMax; v++ {
