@@ -9,7 +9,11 @@ package main
 // ConfigDefault), jsoniter (ConfigCompatibleWithStandardLibrary),
 // segmentio/encoding and json/v2: each library's Marshal, and (methods
 // named -encoder) its Encoder kept for all calls and writing to a reused
-// buffer, so that Encoders are compared with Encoders.
+// buffer, so that Encoders are compared with Encoders. result-only is no
+// library: it copies encoding/json's output for the value into a new
+// slice, Marshal's one allocation with nothing encoded, so that what the
+// allocation costs in this process (the garbage collector's work
+// included) is measured beside the rest.
 //
 //	go run . -suite encode            # a table
 //	go run . -suite encode -json      # one JSON object per line: value, method, mbps, ns, allocs, same
@@ -54,7 +58,14 @@ type encodeMethod struct {
 	name    string
 	marshal func() func(any) ([]byte, error) // a fresh marshal function (an Encoder's own state); nil: skipped
 	skip    string
+	// resultOnly: not a library but a floor, a copy of encoding/json's
+	// output for the value into a new slice (Marshal's one allocation,
+	// with nothing encoded).
+	resultOnly bool
 }
+
+// resultOnlyMethod is the name of the floor method (resultOnly).
+const resultOnlyMethod = "result-only"
 
 func encodeMethods() []encodeMethod {
 	ms := []encodeMethod{
@@ -74,6 +85,7 @@ func encodeMethods() []encodeMethod {
 		})},
 		{name: "segmentio", marshal: func() func(any) ([]byte, error) { return segmentio.Marshal }},
 		{name: "segmentio-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return segmentio.NewEncoder(w) })},
+		{name: resultOnlyMethod, resultOnly: true},
 		{name: "json/v2", marshal: jsonV2MarshalFunc},
 	}
 	if jsonV2Marshal == nil {
@@ -237,6 +249,11 @@ func runEncodeSuite() error {
 		for k, m := range methods {
 			rows[k] = encodeRow{Value: v.name, Method: m.name}
 			row := &rows[k]
+			if m.resultOnly {
+				row.fn = func(any) ([]byte, error) { return append([]byte(nil), ref...), nil }
+				row.Bytes, row.Same = len(ref), true
+				continue
+			}
 			if m.marshal == nil {
 				row.Note = m.skip
 				continue
@@ -396,7 +413,7 @@ func writeEncodeChart(w io.Writer, path string) error {
 				own = r.MBps
 			case r.Method == "simdjson-encoder":
 				enc = r.MBps
-			case !r.Same || strings.HasPrefix(r.Method, "encoding/json"):
+			case !r.Same || strings.HasPrefix(r.Method, "encoding/json") || r.Method == resultOnlyMethod:
 			case strings.HasSuffix(r.Method, "-encoder"):
 				if r.MBps > peerEnc {
 					peerEnc, peerEncName = r.MBps, r.Method
