@@ -184,3 +184,29 @@ func BenchmarkEncodeEvents(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkEncodeOneShot: NewEncoder(w).Encode(v) per value, as an HTTP
+// handler writes a response, of a 200-byte event (package json allocates
+// nothing per call; TestEncodeAllocs asserts it).
+func BenchmarkEncodeOneShot(b *testing.B) {
+	v := &benchEvent{ID: "1652858366", Type: "PushEvent", Payload: sjson.RawMessage(`{"size":1}`), Public: true,
+		CreatedAt: time.Date(2013, 1, 10, 7, 58, 38, 0, time.UTC)}
+	v.Actor.ID, v.Actor.Login, v.Actor.URL = 583231, "octocat", "https://api.github.com/users/octocat"
+	v.Repo.ID, v.Repo.Name = 1296269, "octocat/Hello-World"
+	b.Run("simdjson", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := sjson.NewEncoder(io.Discard).Encode(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("std", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := stdjson.NewEncoder(io.Discard).Encode(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
