@@ -665,3 +665,71 @@ func TestMarshalMapKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// reentrant's MarshalJSON encodes inner with the Encoder that is writing
+// it (a careless but legal use).
+type reentrant struct {
+	enc   interface{ Encode(any) error }
+	inner any
+}
+
+func (r reentrant) MarshalJSON() ([]byte, error) {
+	if err := r.enc.Encode(r.inner); err != nil {
+		return nil, err
+	}
+	return []byte(`"outer"`), nil
+}
+
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("boom") }
+
+// TestEncoderReentrantAndPanics: an Encode called from a MarshalJSON of a
+// value the same Encoder is writing, and a MarshalJSON that panics, leave
+// the Encoder as encoding/json's: the same bytes in the same order, the
+// panic passed to the caller, and later calls working (and, once the
+// Encoder keeps its state again, without allocating).
+func TestEncoderReentrantAndPanics(t *testing.T) {
+	var got, want bytes.Buffer
+	genc, wenc := sjson.NewEncoder(&got), stdjson.NewEncoder(&want)
+	for range 3 {
+		if err := genc.Encode([]any{1, reentrant{genc, map[string]int{"b": 2, "a": 1}}, "x"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := wenc.Encode([]any{1, reentrant{wenc, map[string]int{"b": 2, "a": 1}}, "x"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got.String() != want.String() {
+		t.Fatalf("reentrant Encode wrote %q, want %q", got.String(), want.String())
+	}
+	enc := sjson.NewEncoder(io.Discard)
+	for range 3 {
+		func() {
+			defer func() {
+				if r := recover(); r != "boom" {
+					t.Fatalf("recovered %v, want the MarshalJSON's panic", r)
+				}
+			}()
+			enc.Encode([]any{"a", panicky{}})
+		}()
+		if err := enc.Encode(map[string]any{"k": []any{1.5, "s"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if raceEnabled || sanitizerEnabled {
+		return
+	}
+	// Across garbage collections, which empty the pool: only a state the
+	// Encoder keeps (its slot not left taken by a panic) spares a new one.
+	v := map[string]any{"k": []any{1.5, "s"}}
+	if n := testing.AllocsPerRun(20, func() {
+		runtime.GC()
+		runtime.GC()
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("Encode after panics and garbage collections: %v allocations, want 0", n)
+	}
+}
