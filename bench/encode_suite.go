@@ -414,6 +414,7 @@ func writeEncodeChart(w io.Writer, path string) error {
 			case r.Method == "simdjson-encoder":
 				enc = r.MBps
 			case !r.Same || strings.HasPrefix(r.Method, "encoding/json") || r.Method == resultOnlyMethod:
+				// not a peer
 			case strings.HasSuffix(r.Method, "-encoder"):
 				if r.MBps > peerEnc {
 					peerEnc, peerEncName = r.MBps, r.Method

@@ -88,13 +88,7 @@ func TestEncodeAllocs(t *testing.T) {
 	}
 	// Across garbage collections, which empty the pool: a reused Encoder
 	// keeps its own state.
-	if n := testing.AllocsPerRun(20, func() {
-		runtime.GC()
-		runtime.GC()
-		if err := enc.Encode(v); err != nil {
-			t.Fatal(err)
-		}
-	}); n != 0 {
+	if n := allocsAfterGC(t, enc, v); n != 0 {
 		t.Errorf("Encoder.Encode after garbage collections: %v allocations, want 0", n)
 	}
 	if n := testing.AllocsPerRun(100, func() {
@@ -722,14 +716,20 @@ func TestEncoderReentrantAndPanics(t *testing.T) {
 	}
 	// Across garbage collections, which empty the pool: only a state the
 	// Encoder keeps (its slot not left taken by a panic) spares a new one.
-	v := map[string]any{"k": []any{1.5, "s"}}
-	if n := testing.AllocsPerRun(20, func() {
+	if n := allocsAfterGC(t, enc, map[string]any{"k": []any{1.5, "s"}}); n != 0 {
+		t.Errorf("Encode after panics and garbage collections: %v allocations, want 0", n)
+	}
+}
+
+// allocsAfterGC returns the allocations of enc.Encode(v), each call after
+// two garbage collections (which empty the pool of working states).
+func allocsAfterGC(t *testing.T, enc *sjson.Encoder, v any) float64 {
+	t.Helper()
+	return testing.AllocsPerRun(20, func() {
 		runtime.GC()
 		runtime.GC()
 		if err := enc.Encode(v); err != nil {
 			t.Fatal(err)
 		}
-	}); n != 0 {
-		t.Errorf("Encode after panics and garbage collections: %v allocations, want 0", n)
-	}
+	})
 }

@@ -835,32 +835,32 @@ func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointe
 		b := e.buf
 		for i := range n {
 			v := *(*int64)(unsafe.Add(data, uintptr(i)*size))
-			if n := len(b); cap(b)-n >= 10 {
-				q := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), n)
+			if m := len(b); cap(b)-m >= 10 {
+				q := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), m)
 				if i > 0 {
 					*(*byte)(q) = ','
 					q = unsafe.Add(q, 1)
-					n++
+					m++
 				}
 				if u := uint64(v); u < 10 {
 					*(*byte)(q) = byte('0' + u)
-					b = b[:n+1]
+					b = b[:m+1]
 					continue
 				} else if u < 1e8 {
 					// digits8's word shifted to drop its leading zeros
 					// (putDigits; too large a function to be inlined).
 					k := decimalLen(u)
 					*(*uint64)(q) = digits8(uint32(u)) >> (64 - 8*k)
-					b = b[:n+k]
+					b = b[:m+k]
 					continue
 				} else if u < 1e9 {
 					hi := u / 1e8
 					*(*byte)(q) = byte('0' + hi)
 					*(*uint64)(unsafe.Add(q, 1)) = digits8(uint32(u - hi*1e8))
-					b = b[:n+9]
+					b = b[:m+9]
 					continue
 				}
-				b = b[:n]
+				b = b[:m]
 			} else if i > 0 {
 				b = append(b, ',')
 			}
