@@ -39,21 +39,22 @@ import (
 )
 
 var (
-	flagSuite    = flag.String("suite", "seed", "the task and its methods (seed: the seed benchmark; -suite list names all)")
-	flagSize     = flag.String("size", "1GB", "bytes of events to generate (e.g. 256MB, 1GB, 7.6GB; GB = 10^9, GiB = 2^30)")
-	flagSeed     = flag.Uint64("seed", 1, "generator seed: the same seed and size give the same bytes")
-	flagRuns     = flag.Int("runs", 3, "timed runs of each method and thread count; the best is reported")
-	flagThreads  = flag.Int("threads", runtime.NumCPU(), "threads (goroutines for pure-Go methods) of the all-threads column; each column runs with GOMAXPROCS set to its threads")
-	flagMethods  = flag.String("methods", "", "comma-separated method names to run (default: all)")
-	flagJSON     = flag.Bool("json", false, "print one JSON object per line (method, threads, gbps, validates, ok) instead of a table")
-	flagIn       = flag.String("in", "", "read events from this NDJSON file instead of generating them")
-	flagOut      = flag.String("out", "", "write the generated events (-size, -seed) to this file and exit")
-	flagReader   = flag.Bool("reader", false, "with -in: run the methods that read an io.Reader over the file, streaming, on -threads threads")
-	flagChart    = flag.String("chart", "", "write an SVG chart of this file of -json lines to standard output and exit")
-	flagAgg      = flag.String("aggregate", "", "comma-separated files of -json lines (one per invocation): print each figure's median and range as a Markdown table (with -json: JSON lines of the medians) and exit")
-	flagVerbose  = flag.Bool("v", false, "report more on standard error: each corrupted input of the validates check, each run of the other suites")
-	flagProgress = flag.Bool("progress", true, "report progress on standard error: the input being prepared, then each run's method, threads, run number, time and GB/s")
-	flagShare    = flag.Float64("min-share", 0, "repeat a run (at most 3 tries a round) whose process got less CPU time than this share of wall time × threads, i.e. was starved by other processes (0: never repeat)")
+	flagSuite      = flag.String("suite", "seed", "the task and its methods (seed: the seed benchmark; -suite list names all)")
+	flagSize       = flag.String("size", "1GB", "bytes of events to generate (e.g. 256MB, 1GB, 7.6GB; GB = 10^9, GiB = 2^30)")
+	flagSeed       = flag.Uint64("seed", 1, "generator seed: the same seed and size give the same bytes")
+	flagRuns       = flag.Int("runs", 3, "timed runs of each method and thread count; the best is reported")
+	flagThreads    = flag.Int("threads", runtime.NumCPU(), "threads (goroutines for pure-Go methods) of the all-threads column; each column runs with GOMAXPROCS set to its threads")
+	flagThreadList = flag.String("thread-list", "", "comma-separated thread counts in ascending order, one column each (e.g. 1,2,4,8,16 for a scaling table; default: 1 and -threads); not with -gz or -reader")
+	flagMethods    = flag.String("methods", "", "comma-separated method names to run (default: all)")
+	flagJSON       = flag.Bool("json", false, "print one JSON object per line (method, threads, gbps, validates, ok) instead of a table")
+	flagIn         = flag.String("in", "", "read events from this NDJSON file instead of generating them")
+	flagOut        = flag.String("out", "", "write the generated events (-size, -seed) to this file and exit")
+	flagReader     = flag.Bool("reader", false, "with -in: run the methods that read an io.Reader over the file, streaming, on -threads threads")
+	flagChart      = flag.String("chart", "", "write an SVG chart of this file of -json lines to standard output and exit")
+	flagAgg        = flag.String("aggregate", "", "comma-separated files of -json lines (one per invocation): print each figure's median and range as a Markdown table (with -json: JSON lines of the medians) and exit")
+	flagVerbose    = flag.Bool("v", false, "report more on standard error: each corrupted input of the validates check, each run of the other suites")
+	flagProgress   = flag.Bool("progress", true, "report progress on standard error: the input being prepared, then each run's method, threads, run number, time and GB/s")
+	flagShare      = flag.Float64("min-share", 0, "repeat a run (at most 3 tries a round) whose process got less CPU time than this share of wall time × threads, i.e. was starved by other processes (0: never repeat)")
 )
 
 func main() {
@@ -87,6 +88,14 @@ func run() error {
 	size, err := parseSize(*flagSize)
 	if err != nil {
 		return err
+	}
+	if *flagThreadList != "" {
+		if *flagGz || *flagReader {
+			return errors.New("-thread-list applies to the in-memory runs, not to -gz or -reader (use -threads)")
+		}
+		if threadList, err = parseThreadList(*flagThreadList); err != nil {
+			return err
+		}
 	}
 	if *flagGz {
 		return runGz(size)
@@ -205,6 +214,7 @@ func runBench(s *Suite, methods []Method, size int64) error {
 		source = fmt.Sprintf("generated, seed %d", *flagSeed)
 	}
 	dataLen = len(data)
+	progressf("bench: machine: %s, %d CPUs, %s, simdjson kernel %s", cpuModel(), runtime.NumCPU(), runtime.Version(), nativeImplementation())
 	progressf("bench: %s bytes (%s) ready in %v; checking the reference method %s", commas(int64(len(data))), source, time.Since(start).Round(time.Millisecond), s.Reference)
 
 	// The reference result: the reference method on one thread, checked
@@ -341,7 +351,31 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// threadList is -thread-list parsed; nil when the flag is unset.
+var threadList []int
+
+// parseThreadList parses -thread-list: positive counts, strictly ascending.
+func parseThreadList(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("-thread-list %q: %q is not a positive thread count", s, f)
+		}
+		if len(out) > 0 && n <= out[len(out)-1] {
+			return nil, fmt.Errorf("-thread-list %q: counts must be in ascending order, without repeats", s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// threadCounts is the table's columns: -thread-list when given, else one
+// thread and -threads.
 func threadCounts(threads int) []int {
+	if threadList != nil {
+		return threadList
+	}
 	if threads == 1 {
 		return []int{1}
 	}
@@ -407,7 +441,12 @@ func safeRun(m Method, data []byte) (res Result, err error) {
 }
 
 func printTable(w io.Writer, rows []*row, threads int) {
-	fmt.Fprintf(w, "%-16s %12s %12s  %9s   %-28s %s\n", "method", "1 thread", fmt.Sprintf("%d threads", threads), "CPU", "validates (errors/corrupted)", "how")
+	counts := threadCounts(threads)
+	header := fmt.Sprintf("%-16s", "method")
+	for _, t := range counts {
+		header += fmt.Sprintf(" %12s", strings.TrimSpace(threadsWord(t)))
+	}
+	fmt.Fprintf(w, "%s  %*s   %-28s %s\n", header, 4*len(counts)+1, "CPU", "validates (errors/corrupted)", "how")
 	byMethod := map[string][]*row{}
 	var order []string
 	for _, rw := range rows {
@@ -419,24 +458,26 @@ func printTable(w io.Writer, rows []*row, threads int) {
 	for _, name := range order {
 		rs := byMethod[name]
 		m := rs[0].m
+		line := fmt.Sprintf("%-16s", name)
 		if m.Skip != "" {
-			fmt.Fprintf(w, "%-16s %12s %12s  %9s   %-28s %s\n", name, "skipped", "skipped", "", "-", m.Skip)
+			for range counts {
+				line += fmt.Sprintf(" %12s", "skipped")
+			}
+			fmt.Fprintf(w, "%s  %*s   %-28s %s\n", line, 4*len(counts)+1, "", "-", m.Skip)
 			continue
 		}
-		cols := []string{"", ""}
-		shares := []string{"", ""}
-		for _, rw := range rs {
-			i := 0
-			if rw.threads > 1 {
-				i = 1
+		var shares []string
+		for _, t := range counts {
+			col, share := "", ""
+			for _, rw := range rs {
+				if rw.threads == t {
+					col, share = fmt.Sprintf("%.2f GB/s", rw.gbps()), fmt.Sprintf("%.0f%%", 100*rw.bestShare)
+				}
 			}
-			cols[i] = fmt.Sprintf("%.2f GB/s", rw.gbps())
-			shares[i] = fmt.Sprintf("%.0f%%", 100*rw.bestShare)
+			line += fmt.Sprintf(" %12s", col)
+			shares = append(shares, fmt.Sprintf("%4s", share))
 		}
-		if len(rs) == 1 && threads == 1 {
-			cols[1], shares[1] = cols[0], shares[0]
-		}
-		fmt.Fprintf(w, "%-16s %12s %12s  %9s   %-28s %s\n", name, cols[0], cols[1], shares[0]+" "+shares[1], rs[0].valid.String(), m.Note)
+		fmt.Fprintf(w, "%s  %*s   %-28s %s\n", line, 4*len(counts)+1, strings.Join(shares, " "), rs[0].valid.String(), m.Note)
 	}
 }
 
@@ -581,7 +622,11 @@ func cpuModel() string {
 // printLegend explains the table's columns, under it.
 func printLegend(w io.Writer, threads, runs int, validates bool) {
 	fmt.Fprintf(w, "\nColumns:\n")
-	fmt.Fprintf(w, "  1 thread, %d threads  GB/s = input bytes (10^9) / the best of %d runs' time, with GOMAXPROCS and the method's threads set to that count; every run's counts were checked equal to the reference method's first\n", threads, runs)
+	var cols []string
+	for _, t := range threadCounts(threads) {
+		cols = append(cols, strings.TrimSpace(threadsWord(t)))
+	}
+	fmt.Fprintf(w, "  %-20s GB/s = input bytes (10^9) / the best of %d runs' time, with GOMAXPROCS and the method's threads set to that count; every run's counts were checked equal to the reference method's first\n", strings.Join(cols, ", "), runs)
 	fmt.Fprintf(w, "  CPU                  the process's CPU time / (wall time × threads) in the best run of each column: under 100%% means other processes took cores, or the method does not keep its threads busy\n")
 	if validates {
 		fmt.Fprintf(w, "  validates            yes when the method reported an error on each of 5 corrupted inputs (one bad event each, in a part the task never reads); in brackets: errors reported / inputs, and which corruptions it caught\n")

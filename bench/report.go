@@ -1,10 +1,11 @@
 package main
 
 // Reports from -json output (one object per line):
-//   - -chart FILE: an SVG bar chart of the one-thread and all-threads figures;
+//   - -chart FILE: an SVG bar chart of the one-thread and all-threads figures
+//     (with -thread-list's output: the most threads);
 //   - -aggregate FILE,FILE,...: the median and range of each figure over
-//     several invocations, as a Markdown table, or with -json as JSON lines
-//     of the medians (which -chart reads).
+//     several invocations, as a Markdown table (a column per thread count),
+//     or with -json as JSON lines of the medians (which -chart reads).
 
 import (
 	"bufio"
@@ -93,11 +94,20 @@ func aggregate(w io.Writer, paths []string, asJSON bool) error {
 		}
 		return nil
 	}
-	threads := 0
+	// One column per thread count that any file has (1 and -threads, or
+	// -thread-list's counts).
+	var counts []int
 	for _, k := range order {
-		threads = max(threads, k.threads)
+		if !slices.Contains(counts, k.threads) {
+			counts = append(counts, k.threads)
+		}
 	}
-	fmt.Fprintf(w, "| method | 1 thread, GB/s | %d threads, GB/s | validates |\n|---|---:|---:|:---:|\n", threads)
+	slices.Sort(counts)
+	fmt.Fprintf(w, "| method |")
+	for _, t := range counts {
+		fmt.Fprintf(w, " %s, GB/s |", strings.TrimSpace(threadsWord(t)))
+	}
+	fmt.Fprintf(w, " validates |\n|---|%s:---:|\n", strings.Repeat("---:|", len(counts)))
 	cell := func(k key) string {
 		v := figs[k]
 		switch {
@@ -114,7 +124,7 @@ func aggregate(w io.Writer, paths []string, asJSON bool) error {
 			continue
 		}
 		done[k.method] = true
-		one, all := key{k.method, 1}, key{k.method, threads}
+		one := key{k.method, counts[0]}
 		v := "no"
 		if meta[one].Validates {
 			v = "yes"
@@ -122,7 +132,11 @@ func aggregate(w io.Writer, paths []string, asJSON bool) error {
 		if len(figs[one]) == 0 {
 			v = "-"
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", k.method, cell(one), cell(all), v)
+		fmt.Fprintf(w, "| %s |", k.method)
+		for _, t := range counts {
+			fmt.Fprintf(w, " %s |", cell(key{k.method, t}))
+		}
+		fmt.Fprintf(w, " %s |\n", v)
 	}
 	fmt.Fprintf(w, "\nMedian (minimum-maximum) over %d invocations, each the best of its runs.\n", len(paths))
 	return nil
@@ -162,7 +176,7 @@ func writeChart(w io.Writer, path string) error {
 		if r.Threads == 1 {
 			b.one = r.GBps
 		}
-		if r.Threads > 1 {
+		if r.Threads > 1 && r.Threads >= b.threads { // the most threads (-thread-list)
 			b.all, b.threads = r.GBps, r.Threads
 		}
 	}
