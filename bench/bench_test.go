@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -432,5 +433,63 @@ func TestAggregate(t *testing.T) {
 	}
 	if !strings.Contains(js.String(), `{"method":"native-cpp","threads":2,"gbps":12,"validates":false,"ok":true}`) {
 		t.Errorf("aggregate -json:\n%s", js.String())
+	}
+}
+
+func TestParseThreadList(t *testing.T) {
+	got, err := parseThreadList("1, 2,4,8,16")
+	if err != nil || fmt.Sprint(got) != "[1 2 4 8 16]" {
+		t.Errorf("parseThreadList = %v, %v", got, err)
+	}
+	for _, in := range []string{"", "0", "1,x", "4,2", "2,2", "1,,2", "-1"} {
+		if _, err := parseThreadList(in); err == nil {
+			t.Errorf("parseThreadList(%q): no error", in)
+		}
+	}
+}
+
+// -thread-list's columns: the table, -aggregate and the chart (the most
+// threads) each show every thread count, not only 1 and the largest.
+func TestThreadListColumns(t *testing.T) {
+	defer func(old []int) { threadList = old }(threadList)
+	threadList = []int{1, 2, 4, 16}
+	m := Method{Name: "m", Note: "how"}
+	v := &validity{}
+	dataLen = 1e9
+	var rows []*row
+	for i, n := range threadList {
+		rows = append(rows, &row{m: m, threads: n, valid: v, best: time.Second / time.Duration(i+1), bestShare: 1})
+	}
+	var table bytes.Buffer
+	printTable(&table, rows, 16)
+	for _, want := range []string{"4 threads", "16 threads", "1.00 GB/s", "2.00 GB/s", "3.00 GB/s", "4.00 GB/s"} {
+		if !strings.Contains(table.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, table.String())
+		}
+	}
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.json")
+	var b strings.Builder
+	for _, r := range []jsonRow{{"m", 1, 1, false, true}, {"m", 2, 2, false, true}, {"m", 16, 16, false, true}, {"m", 4, 4, false, true}} {
+		line, _ := json.Marshal(r)
+		fmt.Fprintf(&b, "%s\n", line)
+	}
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	var md bytes.Buffer
+	if err := aggregate(&md, []string{path}, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| 1 thread, GB/s | 2 threads, GB/s | 4 threads, GB/s | 16 threads, GB/s |", "| m | 1.00 | 2.00 | 4.00 | 16.00 | no |"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("aggregate lacks %q:\n%s", want, md.String())
+		}
+	}
+	var svg bytes.Buffer
+	if err := writeChart(&svg, path); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg.String(), "16 threads") || !strings.Contains(svg.String(), "16.00") {
+		t.Errorf("chart does not draw the most threads:\n%s", svg.String())
 	}
 }
