@@ -210,3 +210,46 @@ func BenchmarkEncodeOneShot(b *testing.B) {
 		}
 	})
 }
+
+// resultSink keeps BenchmarkMarshalFloor's copies alive, so that the
+// compiler keeps their allocation.
+var resultSink []byte
+
+// BenchmarkMarshalFloor: what Marshal's one allocation costs by itself.
+// For a 200-byte event and twitter.json's struct: Marshal, the reused
+// Encoder (no result), encoding/json's Marshal, and result-only, the
+// result's allocation and copy with nothing encoded (encoding/json's bytes
+// appended to a nil slice, as Marshal appends its buffer). Marshal can be
+// no faster than Encoder + result-only, so result-only bounds its speedup
+// over encoding/json (bench/RESULTS.md, "Why Marshal trails the Encoder").
+func BenchmarkMarshalFloor(b *testing.B) {
+	small := &benchEvent{ID: "1652858366", Type: "PushEvent", Payload: sjson.RawMessage(`{"size":1}`), Public: true,
+		CreatedAt: time.Date(2013, 1, 10, 7, 58, 38, 0, time.UTC)}
+	small.Actor.ID, small.Actor.Login, small.Actor.URL = 583231, "octocat", "https://api.github.com/users/octocat"
+	small.Repo.ID, small.Repo.Name = 1296269, "octocat/Hello-World"
+	b.Run("event-200B", func(b *testing.B) { marshalFloor(b, small) })
+	b.Run("twitter-struct", func(b *testing.B) { marshalFloor(b, encodeTargets(b, "twitter.json")[1].v) })
+}
+
+func marshalFloor(b *testing.B, v any) {
+	out, err := stdjson.Marshal(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bench := func(name string, f func() error) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(out)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	bench("Marshal", func() (err error) { resultSink, err = sjson.Marshal(v); return })
+	enc := sjson.NewEncoder(io.Discard)
+	bench("Encoder", func() error { return enc.Encode(v) })
+	bench("result-only", func() error { resultSink = append([]byte(nil), out...); return nil })
+	bench("std", func() (err error) { resultSink, err = stdjson.Marshal(v); return })
+}
