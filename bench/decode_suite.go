@@ -241,14 +241,7 @@ func init() {
 		Doc: "Unmarshal of jsonexamples documents and small payloads into interface{}, full and partial structs, " +
 			"by this library and the pure-Go peers (own output: file, target, method, mbps, ns, allocs)",
 		Reference: "encoding/json",
-		Generate: func(int64, uint64) ([]byte, Result) {
-			if err := runDecodeSuite(); err != nil {
-				fmt.Fprintln(os.Stderr, "bench:", err)
-				os.Exit(1)
-			}
-			os.Exit(0)
-			return nil, nil
-		},
+		Run:       runDecodeSuite,
 	})
 	// Names for -methods (the harness checks them); the suite runs them itself.
 	for _, m := range decodeMethods() {

@@ -349,14 +349,7 @@ func init() {
 		Doc: "Marshal of jsonexamples documents (as interface{} and typed structs), small payloads and 100 GH Archive-like events, " +
 			"by this library's package json and the pure-Go peers (own output: value, method, mbps, ns, allocs, same)",
 		Reference: "encoding/json",
-		Generate: func(int64, uint64) ([]byte, Result) {
-			if err := runEncodeSuite(); err != nil {
-				fmt.Fprintln(os.Stderr, "bench:", err)
-				os.Exit(1)
-			}
-			os.Exit(0)
-			return nil, nil
-		},
+		Run:       runEncodeSuite,
 	})
 	for _, m := range encodeMethods() {
 		register("encode", Method{Name: m.name, Skip: "run by the encode suite itself"})

@@ -107,6 +107,9 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	if s.Run != nil {
+		return s.Run()
+	}
 	if *flagReader {
 		return runReader(s, methods)
 	}

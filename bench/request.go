@@ -299,26 +299,13 @@ func engineNote() string {
 	return ""
 }
 
-// requestSuiteMain runs a request suite from the harness's Generate hook and
-// exits: these suites have their own output.
-func requestSuiteMain(run func(io.Writer) error) func(int64, uint64) ([]byte, Result) {
-	return func(int64, uint64) ([]byte, Result) {
-		if err := run(os.Stdout); err != nil {
-			fmt.Fprintln(os.Stderr, "bench:", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-		return nil, nil
-	}
-}
-
 func init() {
 	registerSuite(&Suite{
 		Name: "request",
 		Doc: "per-request Decoder cost: NewDecoder(bytes.NewReader(body)).Decode of 200 B-200 kB order bodies into their struct and any, " +
 			"this library and the peers' Decoders (own output: size, target, method, nsop, bytesop, allocs)",
 		Reference: "encoding/json",
-		Generate:  requestSuiteMain(runRequestSuite),
+		Run:       func() error { return runRequestSuite(os.Stdout) },
 	})
 	// Names for -methods (the harness checks them); the suite runs them itself.
 	for _, m := range requestMethods() {

@@ -35,6 +35,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -354,13 +355,13 @@ func init() {
 		Doc: "the request suite's bodies POSTed to a loopback net/http server decoding with each library's Decoder and replying with its Encoder, " +
 			"keep-alive clients in process (own output: size, method, rps, p50us, p99us)",
 		Reference: "encoding/json",
-		Generate: requestSuiteMain(func(w io.Writer) error {
+		Run: func() error {
 			bodies, methods, err := requestSelection()
 			if err != nil {
 				return err
 			}
-			return runRequestHTTP(w, bodies, methods, max(*flagRuns, 1), *flagHTTPClients, *flagHTTPTime, *flagHTTPMax, *flagJSON)
-		}),
+			return runRequestHTTP(os.Stdout, bodies, methods, max(*flagRuns, 1), *flagHTTPClients, *flagHTTPTime, *flagHTTPMax, *flagJSON)
+		},
 	})
 	for _, m := range requestMethods() {
 		register("request-http", Method{Name: m.name, Skip: "run by the request-http suite itself"})

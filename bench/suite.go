@@ -58,6 +58,10 @@ type Suite struct {
 	// Generate makes the input (whole lines, 64 bytes of spare capacity)
 	// and, if known independently of any parser, the result it must give.
 	Generate func(size int64, seed uint64) (data []byte, expected Result)
+	// Run, if set, is a suite that runs itself: its own inputs, methods,
+	// timing and output (the decode, encode and request suites); the
+	// harness only checks -methods' names against the registered methods.
+	Run func() error
 	// Write writes the same input as Generate to w (-out).
 	Write func(w io.Writer, size int64, seed uint64) (int64, error)
 	// Corruptions, if set, returns a clean input and corrupted inputs: a
