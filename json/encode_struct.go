@@ -1,7 +1,6 @@
 package json
 
 import (
-	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -213,8 +212,14 @@ func (e *encState) structFields(fields []encField, p unsafe.Pointer, fl uint8) {
 fieldLoop:
 	for i := range fields {
 		f := &fields[i]
-		fp := unsafe.Add(p, f.off)
+		var fp unsafe.Pointer
 		ffl := fl &^ flQuoted
+		if !f.cond || len(f.derefs) == 0 {
+			// Only here: a field reached through embedded pointers has
+			// its offset in the pointee, and p + off may point past p's
+			// object, which checkptr (-race) rejects even unused.
+			fp = unsafe.Add(p, f.off)
+		}
 		if f.cond {
 			if len(f.derefs) > 0 {
 				fp = p
@@ -392,9 +397,9 @@ func isEmpty(k omitKind, p unsafe.Pointer) bool {
 	case omitZero8:
 		return *(*uint64)(p) == 0
 	case omitFloat32:
-		return math.Float32bits(*(*float32)(p)) == 0
+		return *(*float32)(p) == 0 // -0 too, as reflect.Value.IsZero says
 	case omitFloat64:
-		return math.Float64bits(*(*float64)(p)) == 0
+		return *(*float64)(p) == 0
 	case omitPtr:
 		return *(*unsafe.Pointer)(p) == nil
 	case omitIface:

@@ -80,12 +80,24 @@ func typeEncoderLocked(t reflect.Type) *typeEnc {
 	if te := encBuilding[t]; te != nil {
 		return te
 	}
+	outer := len(encBuilding) == 0
 	typ, direct := typeWord(t)
 	te := &typeEnc{t: t, typ: typ, direct: direct}
 	encBuilding[t] = te
 	te.fn = newTypeEnc(t, true)
-	delete(encBuilding, t)
-	encCache.Store(t, te)
+	if !outer {
+		// Built inside another type's build: it may point at encoders
+		// still unfinished (a recursive type's own, whose fn is not set
+		// yet), so it stays in encBuilding, where the build finds it,
+		// and is published with the outermost type, once every encoder
+		// it reaches is complete. Published now, another goroutine could
+		// take it from encCache and call a nil fn.
+		return te
+	}
+	for bt, bte := range encBuilding {
+		encCache.Store(bt, bte)
+	}
+	clear(encBuilding)
 	return te
 }
 
