@@ -1,7 +1,11 @@
 package json_test
 
 import (
+	"bytes"
+	stdjson "encoding/json"
+	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -1087,5 +1091,32 @@ func TestEncodeOmitemptyNegativeZero(t *testing.T) {
 	b, err := sjson.Marshal(S{F: negz, G: float32(negz)})
 	if err != nil || string(b) != `{}` {
 		t.Fatalf("%s %v", b, err)
+	}
+}
+
+// TestEncodeIndentMaxDepth: MarshalIndent and an indenting Encoder reject
+// output nested more than 10000 levels with encoding/json's error, as its
+// Indent does; 10000 levels are indented.
+func TestEncodeIndentMaxDepth(t *testing.T) {
+	for _, n := range []int{10000, 10001} {
+		v := []sjson.RawMessage{sjson.RawMessage(strings.Repeat("[", n-1) + strings.Repeat("]", n-1))}
+		// No indent string: the layout is checked elsewhere, and 10000
+		// levels of it are 100 MB.
+		want, werr := stdjson.MarshalIndent(v, "", "")
+		got, gerr := sjson.MarshalIndent(v, "", "")
+		if !bytes.Equal(got, want) || fmt.Sprint(gerr) != fmt.Sprint(werr) || fmt.Sprintf("%T", gerr) != fmt.Sprintf("%T", werr) {
+			t.Errorf("depth %d: MarshalIndent = %d bytes, %T %v; encoding/json: %d bytes, %T %v", n, len(got), gerr, gerr, len(want), werr, werr)
+		}
+		if se, ok := gerr.(*sjson.SyntaxError); ok && se.Offset != werr.(*stdjson.SyntaxError).Offset {
+			t.Errorf("depth %d: offset %d, encoding/json %d", n, se.Offset, werr.(*stdjson.SyntaxError).Offset)
+		}
+		var wb, gb bytes.Buffer
+		we, ge := stdjson.NewEncoder(&wb), sjson.NewEncoder(&gb)
+		we.SetIndent(">", "")
+		ge.SetIndent(">", "")
+		werr, gerr = we.Encode(v), ge.Encode(v)
+		if !bytes.Equal(gb.Bytes(), wb.Bytes()) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			t.Errorf("depth %d: Encoder = %d bytes, %v; encoding/json: %d bytes, %v", n, gb.Len(), gerr, wb.Len(), werr)
+		}
 	}
 }

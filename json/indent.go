@@ -58,7 +58,11 @@ func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
 	}
 	putDomParser(dp)
 	dst.Grow(2 * len(src))
-	dst.Write(appendIndent(dst.AvailableBuffer(), src, prefix, indent))
+	b, deep := appendIndent(dst.AvailableBuffer(), src, prefix, indent)
+	if deep { // not expected: simdjson's depth limit is lower
+		return json.Indent(dst, src, prefix, indent)
+	}
+	dst.Write(b)
 	return nil
 }
 
@@ -94,8 +98,13 @@ func acceptedBySimdjson(src []byte) *domParser {
 // copies of indent before each element and before the closing bracket of
 // a non-empty container; "{}" and "[]" for empty ones; ": " after keys;
 // whitespace before and inside the value dropped, after it kept).
-func appendIndent(dst, src []byte, prefix, indent string) []byte {
+//
+// deep reports a value nested more than maxIndentNesting levels, which
+// encoding/json's Indent rejects (its scanner's limit): then dst is
+// incomplete and stdIndent gives encoding/json's answer.
+func appendIndent(dst, src []byte, prefix, indent string) (_ []byte, deep bool) {
 	depth := 0
+	nest := 0     // open brackets, empty containers' too, as encoding/json's scanner counts them
 	open := false // after '{' or '[': the newline waits for the next token
 	i := 0
 	for i < len(src) {
@@ -115,6 +124,9 @@ func appendIndent(dst, src []byte, prefix, indent string) []byte {
 			dst = append(dst, src[i:j]...)
 			i = j
 		case '{', '[':
+			if nest++; nest > maxIndentNesting {
+				return dst, true
+			}
 			open = true
 			dst = append(dst, c)
 			i++
@@ -126,6 +138,7 @@ func appendIndent(dst, src []byte, prefix, indent string) []byte {
 			dst = append(dst, ':', ' ')
 			i++
 		case '}', ']':
+			nest--
 			if open {
 				open = false
 			} else {
@@ -144,10 +157,25 @@ func appendIndent(dst, src []byte, prefix, indent string) []byte {
 		}
 		if depth == 0 && !open {
 			// The value is complete: what follows is whitespace, kept.
-			return append(dst, src[i:]...)
+			return append(dst, src[i:]...), false
 		}
 	}
-	return dst
+	return dst, false
+}
+
+// maxIndentNesting is encoding/json's scanner's nesting limit.
+const maxIndentNesting = 10000
+
+// stdIndent is encoding/json's indentation of src, for what appendIndent
+// found nested too deeply: encoding/json's error (a *SyntaxError,
+// "exceeded max depth", at the same offset), or, should a later Go accept
+// the depth, its result.
+func stdIndent(src []byte, prefix, indent string) ([]byte, error) {
+	var b bytes.Buffer
+	if err := json.Indent(&b, src, prefix, indent); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 func newline(dst []byte, prefix, indent string, depth int) []byte {
