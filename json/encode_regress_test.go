@@ -2,6 +2,7 @@ package json_test
 
 import (
 	"bytes"
+	"encoding"
 	stdjson "encoding/json"
 	"fmt"
 	"math"
@@ -1118,5 +1119,21 @@ func TestEncodeIndentMaxDepth(t *testing.T) {
 		if !bytes.Equal(gb.Bytes(), wb.Bytes()) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
 			t.Errorf("depth %d: Encoder = %d bytes, %v; encoding/json: %d bytes, %v", n, gb.Len(), gerr, wb.Len(), werr)
 		}
+	}
+}
+
+// TestEncodeNilInterfaceMapKey: a nil key in a map whose key type is the
+// TextMarshaler interface panics with encoding/json's value.
+func TestEncodeNilInterfaceMapKey(t *testing.T) {
+	v := map[encoding.TextMarshaler]int{nil: 1}
+	recovered := func(f func()) (r any) {
+		defer func() { r = recover() }()
+		f()
+		return nil
+	}
+	want := recovered(func() { stdjson.Marshal(v) })
+	got := recovered(func() { sjson.Marshal(v) })
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("panic %v; encoding/json's %v", got, want)
 	}
 }

@@ -963,7 +963,11 @@ func mapEnc(t reflect.Type) encFn {
 				if kt.Kind() == reflect.Pointer && kv.IsNil() {
 					break
 				}
-				b, err := kv.Interface().(encoding.TextMarshaler).MarshalText()
+				tm, ok := kv.Interface().(encoding.TextMarshaler)
+				if !ok { // a nil interface key: encoding/json panics so
+					panic("unexpected map key type")
+				}
+				b, err := tm.MarshalText()
 				if err != nil {
 					e.fail(fmt.Errorf("json: encoding error for type %q: %q", t.String(), err.Error()))
 				}
