@@ -6,6 +6,7 @@ import (
 	stdjson "encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -1135,5 +1136,29 @@ func TestEncodeNilInterfaceMapKey(t *testing.T) {
 	got := recovered(func() { sjson.Marshal(v) })
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("panic %v; encoding/json's %v", got, want)
+	}
+}
+
+type cycMap map[string]any
+
+// TestEncodeCycleErrorValue: a cycle's *UnsupportedValueError.Value, for
+// a map or pointer an interface holds, is that map or pointer, not
+// addressable (as encoding/json's), and stays so after the call: it was
+// a view of the pooled working state, nil once Marshal returned and
+// overwritten by later calls.
+func TestEncodeCycleErrorValue(t *testing.T) {
+	m := cycMap{}
+	m["x"] = []any{m}
+	var root any = m
+	for range 1001 {
+		root = []any{root}
+	}
+	_, werr := stdjson.Marshal(root)
+	_, gerr := sjson.Marshal(root)
+	wu, gu := werr.(*stdjson.UnsupportedValueError), gerr.(*sjson.UnsupportedValueError)
+	sjson.Marshal([]any{cycMap{"other": 1}, &struct{ A int }{}}) // the same slots
+	if gu.Value.IsNil() || gu.Value.Len() != 1 || gu.Value.CanAddr() != wu.Value.CanAddr() || gu.Value.Pointer() != reflect.ValueOf(m).Pointer() {
+		t.Errorf("Value: nil %v, len %d, CanAddr %v (encoding/json's %v), the map: %v",
+			gu.Value.IsNil(), gu.Value.Len(), gu.Value.CanAddr(), wu.Value.CanAddr(), gu.Value.Pointer() == reflect.ValueOf(m).Pointer())
 	}
 }

@@ -676,11 +676,22 @@ func ptrEnc(t reflect.Type) encFn {
 // startDetectingCyclesAfter nested values, remembering it while its
 // element is written (a cycle through it fails as encoding/json's does).
 func (e *encState) ptrCycle(elem *typeEnc, t reflect.Type, p unsafe.Pointer, fl uint8) {
-	v := reflect.NewAt(t, p).Elem()
-	key := v.Interface()
-	e.enterCycle(key, func() reflect.Value { return v })
+	key := reflect.NewAt(t, p).Elem().Interface()
+	e.enterCycle(key, func() reflect.Value { return cycleValue(t, p, fl) })
 	defer delete(e.ptrSeen, key)
 	elem.fn(e, *(*unsafe.Pointer)(p), fl|flAddr)
+}
+
+// cycleValue is the Value of a cycle's *UnsupportedValueError: the value of
+// type t at p, addressable where encoding/json's is (fl has flAddr), else a
+// copy, as p may be a slot of the pooled working state (a value an
+// interface holds directly), which later calls reuse.
+func cycleValue(t reflect.Type, p unsafe.Pointer, fl uint8) reflect.Value {
+	v := reflect.NewAt(t, p).Elem()
+	if fl&flAddr == 0 {
+		return reflect.ValueOf(v.Interface())
+	}
+	return v
 }
 
 func sliceEnc(t reflect.Type) encFn {
@@ -778,7 +789,7 @@ func (e *encState) elems(se *sliceElems, p unsafe.Pointer, n int, fl uint8) {
 func (e *encState) sliceCycle(se *sliceElems, t reflect.Type, p unsafe.Pointer, fl uint8) {
 	sh := (*sliceHeader)(p)
 	key := sliceKey{sh.data, sh.len}
-	e.enterCycle(key, func() reflect.Value { return reflect.NewAt(t, p).Elem() })
+	e.enterCycle(key, func() reflect.Value { return cycleValue(t, p, fl) })
 	defer delete(e.ptrSeen, key)
 	e.elems(se, sh.data, sh.len, fl)
 }
@@ -925,7 +936,7 @@ func mapEnc(t reflect.Type) encFn {
 			return
 		}
 		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
-			e.enterCycle(mp, func() reflect.Value { return reflect.NewAt(t, p).Elem() })
+			e.enterCycle(mp, func() reflect.Value { return cycleValue(t, p, fl) })
 			defer delete(e.ptrSeen, mp)
 		}
 		m := reflect.NewAt(t, p).Elem()
