@@ -41,10 +41,7 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	err := e.marshal(v)
 	var out []byte
 	if err == nil {
-		var deep bool
-		if out, deep = appendIndent(make([]byte, 0, 2*len(e.buf)), e.buf, prefix, indent); deep {
-			out, err = stdIndent(e.buf, prefix, indent)
-		}
+		out, err = indentValue(make([]byte, 0, 2*len(e.buf)), e.buf, prefix, indent)
 	}
 	putEncState(e)
 	return out, err
@@ -112,15 +109,11 @@ func (enc *Encoder) Encode(v any) error {
 	e.buf = append(e.buf, '\n')
 	b := e.buf
 	if in := enc.indent; in != nil && (in.prefix != "" || in.value != "") {
-		var deep bool
-		if in.buf, deep = appendIndent(in.buf[:0], b, in.prefix, in.value); deep {
-			var err error
-			if b, err = stdIndent(b, in.prefix, in.value); err != nil {
-				return err
-			}
-		} else {
-			b = in.buf
+		ib, err := indentValue(in.buf[:0], b, in.prefix, in.value)
+		if err != nil {
+			return err
 		}
+		in.buf, b = ib, ib
 	}
 	if _, err := enc.w.Write(b); err != nil {
 		enc.err = err

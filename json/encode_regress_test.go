@@ -16,7 +16,7 @@ import (
 	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
-// Regression tests for three faults an adversarial review found.
+// Regression tests for faults an adversarial review found.
 
 // recTree is a self-referencing type with a large struct after the
 // reference, so that building its encoder takes long enough for other

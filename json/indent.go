@@ -101,7 +101,7 @@ func acceptedBySimdjson(src []byte) *domParser {
 //
 // deep reports a value nested more than maxIndentNesting levels, which
 // encoding/json's Indent rejects (its scanner's limit): then dst is
-// incomplete and stdIndent gives encoding/json's answer.
+// incomplete (indentValue gives encoding/json's answer).
 func appendIndent(dst, src []byte, prefix, indent string) (_ []byte, deep bool) {
 	depth := 0
 	nest := 0     // open brackets, empty containers' too, as encoding/json's scanner counts them
@@ -166,16 +166,20 @@ func appendIndent(dst, src []byte, prefix, indent string) (_ []byte, deep bool) 
 // maxIndentNesting is encoding/json's scanner's nesting limit.
 const maxIndentNesting = 10000
 
-// stdIndent is encoding/json's indentation of src, for what appendIndent
-// found nested too deeply: encoding/json's error (a *SyntaxError,
-// "exceeded max depth", at the same offset), or, should a later Go accept
-// the depth, its result.
-func stdIndent(src []byte, prefix, indent string) ([]byte, error) {
-	var b bytes.Buffer
-	if err := json.Indent(&b, src, prefix, indent); err != nil {
+// indentValue is appendIndent of a value this package encoded, with
+// encoding/json's answer where the value is nested too deeply for its
+// Indent: its error (a *SyntaxError, "exceeded max depth", at the same
+// offset), or, should a later Go accept the depth, its result.
+func indentValue(dst, src []byte, prefix, indent string) ([]byte, error) {
+	b, deep := appendIndent(dst, src, prefix, indent)
+	if !deep {
+		return b, nil
+	}
+	var std bytes.Buffer
+	if err := json.Indent(&std, src, prefix, indent); err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	return std.Bytes(), nil
 }
 
 func newline(dst []byte, prefix, indent string, depth int) []byte {
