@@ -447,7 +447,7 @@ func printTable(w io.Writer, rows []*row, threads int) {
 	counts := threadCounts(threads)
 	header := fmt.Sprintf("%-16s", "method")
 	for _, t := range counts {
-		header += fmt.Sprintf(" %12s", strings.TrimSpace(threadsWord(t)))
+		header += fmt.Sprintf(" %12s", threadsName(t))
 	}
 	fmt.Fprintf(w, "%s  %*s   %-28s %s\n", header, 4*len(counts)+1, "CPU", "validates (errors/corrupted)", "how")
 	byMethod := map[string][]*row{}
@@ -627,7 +627,7 @@ func printLegend(w io.Writer, threads, runs int, validates bool) {
 	fmt.Fprintf(w, "\nColumns:\n")
 	var cols []string
 	for _, t := range threadCounts(threads) {
-		cols = append(cols, strings.TrimSpace(threadsWord(t)))
+		cols = append(cols, threadsName(t))
 	}
 	fmt.Fprintf(w, "  %-20s GB/s = input bytes (10^9) / the best of %d runs' time, with GOMAXPROCS and the method's threads set to that count; every run's counts were checked equal to the reference method's first\n", strings.Join(cols, ", "), runs)
 	fmt.Fprintf(w, "  CPU                  the process's CPU time / (wall time × threads) in the best run of each column: under 100%% means other processes took cores, or the method does not keep its threads busy\n")
@@ -635,6 +635,14 @@ func printLegend(w io.Writer, threads, runs int, validates bool) {
 		fmt.Fprintf(w, "  validates            yes when the method reported an error on each of 5 corrupted inputs (one bad event each, in a part the task never reads); in brackets: errors reported / inputs, and which corruptions it caught\n")
 	}
 	fmt.Fprintf(w, "  how                  what the method does for the task\n")
+}
+
+// threadsName is "1 thread" or "n threads", a column's name.
+func threadsName(n int) string {
+	if n == 1 {
+		return "1 thread"
+	}
+	return fmt.Sprintf("%d threads", n)
 }
 
 // threadsWord is "1 thread " or "n threads", aligned.

@@ -105,7 +105,7 @@ func aggregate(w io.Writer, paths []string, asJSON bool) error {
 	slices.Sort(counts)
 	fmt.Fprintf(w, "| method |")
 	for _, t := range counts {
-		fmt.Fprintf(w, " %s, GB/s |", strings.TrimSpace(threadsWord(t)))
+		fmt.Fprintf(w, " %s, GB/s |", threadsName(t))
 	}
 	fmt.Fprintf(w, " validates |\n|---|%s:---:|\n", strings.Repeat("---:|", len(counts)))
 	cell := func(k key) string {
