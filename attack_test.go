@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/simdjson-cgo/simdjson"
+	sjson "github.com/simdjson-cgo/simdjson/json"
 	"github.com/stretchr/testify/require"
 )
 
@@ -156,7 +157,7 @@ func TestAttackDecoderReaderFaults(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &countReader{data: []byte(`{"a":1} [2] 12`), n: tc.n}
-			dec := simdjson.NewDecoder(r)
+			dec := sjson.NewDecoder(r)
 			var v any
 			require.NoError(t, dec.Decode(&v))
 			require.Equal(t, map[string]any{"a": 1.0}, v)

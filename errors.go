@@ -1,11 +1,16 @@
 package simdjson
 
+// Errors: simdjson's codes and this package's (ErrorCode, each one also a
+// sentinel for errors.Is), and every error type the package returns:
+// *Error, *NoSuchFieldError, *OptionError, *LineError, *GzipError,
+// *PanicError.
+
 import (
+	"errors"
+	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
-	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // ErrorCode is one of simdjson's error codes (the values of simdjson 3.9.4's
@@ -181,165 +186,142 @@ func (e *NoSuchFieldError) Unwrap() error { return ErrNoSuchField }
 // first step, without unwrapping).
 func (e *NoSuchFieldError) Is(target error) bool { return target == ErrNoSuchField }
 
-const (
-	missKindKey     = "key"
-	missKindPointer = "JSON pointer"
-	missKindPath    = "JSONPath"
+// OptionError reports an option outside its documented range. NewParser
+// keeps the first one; every method of that parser (Parse, Stream, ...)
+// then returns it. errors.Is(err, ErrInvalidOption) holds.
+type OptionError struct {
+	Option   string // e.g. "MaxDepth"
+	Value    int64  // the value given
+	Min, Max int64  // the accepted range
+}
+
+func (e *OptionError) Error() string {
+	return "simdjson: " + e.Option + "(" + strconv.FormatInt(e.Value, 10) + ") out of range [" +
+		strconv.FormatInt(e.Min, 10) + ", " + strconv.FormatInt(e.Max, 10) + "]"
+}
+
+// Unwrap returns ErrInvalidOption.
+func (e *OptionError) Unwrap() error { return ErrInvalidOption }
+
+// optionError returns an *OptionError when n is outside [lo, hi].
+func optionError(name string, n, lo, hi int64) error {
+	if n < lo || n > hi {
+		return &OptionError{Option: name, Value: n, Min: lo, Max: hi}
+	}
+	return nil
+}
+
+// PanicError is returned by Map and MapFields when the caller's function,
+// or the Read method of a Reader input, panicked: the panic stopped every
+// worker and is reported as an error.
+type PanicError struct {
+	Value any    // the value passed to panic
+	Stack []byte // the panicking goroutine's stack
+
+	reader bool // the reader panicked, not the map function
+}
+
+func (e *PanicError) Error() string {
+	if e.reader {
+		return fmt.Sprintf("simdjson: reader panicked: %v", e.Value)
+	}
+	return fmt.Sprintf("simdjson: map function panicked: %v", e.Value)
+}
+
+// Unwrap returns the panic value when it is an error.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
+
+// ErrGoexit is returned by Map and MapFields when the map function called
+// runtime.Goexit (what t.Fatal, t.FailNow and testify's require do) on a
+// worker other than the calling goroutine's: that worker's goroutine ended,
+// the map stopped, and the test (if it was one) is marked failed. When the
+// function runs on the caller's own goroutine (worker 0), the map stops and
+// the Goexit goes on: the caller's goroutine ends as t.Fatal intends. The
+// error returned when the Read method of a Reader input (which runs on a
+// goroutine of the map's) calls runtime.Goexit wraps ErrGoexit.
+var ErrGoexit = errors.New("simdjson: map function called runtime.Goexit (t.Fatal, t.FailNow or require in a map callback?)")
+
+// errReaderGoexit is returned by Map and MapFields when the Read method of a
+// Reader input called runtime.Goexit: the map stops (the rest of the input
+// is not read) and errors.Is(err, ErrGoexit) holds.
+var errReaderGoexit = fmt.Errorf("simdjson: the reader's Read called runtime.Goexit (t.Fatal, t.FailNow or require in a Read?): %w", ErrGoexit)
+
+// LineError reports a bad line of an NDJSON input (or a bad document of a
+// concatenated one): its 1-based line number, the byte offset where it
+// starts, and why it is bad (an *Error with the offset of the error).
+type LineError struct {
+	File   string // the file of a File or Files input, else empty
+	Line   int
+	Offset int64 // in the file's (uncompressed) bytes for File and Files
+	Err    error
+
+	file int // the index of File in a Files input
+}
+
+func (e *LineError) Error() string {
+	if e.File != "" {
+		return fmt.Sprintf("simdjson: %s: line %d (byte %d): %v", e.File, e.Line, e.Offset, e.Err)
+	}
+	return fmt.Sprintf("simdjson: line %d (byte %d): %v", e.Line, e.Offset, e.Err)
+}
+
+// lineBefore orders bad lines: by file (of a Files input), then offset.
+func lineBefore(a, b *LineError) bool {
+	if a.file != b.file {
+		return a.file < b.file
+	}
+	return a.Offset < b.Offset
+}
+
+// Unwrap returns the cause, so errors.Is(err, ErrTape) and the like work.
+func (e *LineError) Unwrap() error { return e.Err }
+
+// GzipError reports gzip input that cannot be decompressed: the file (empty
+// for a Gzip reader), the offset in the compressed input where decompression
+// failed (or, for a member libdeflate rejected, where compress/gzip found the
+// fault), the uncompressed bytes delivered before it, and the cause
+// (io.ErrUnexpectedEOF when the input is cut, gzip.ErrChecksum,
+// gzip.ErrHeader, a flate.CorruptInputError).
+type GzipError struct {
+	File   string
+	Offset int64 // compressed bytes read when the fault was found
+	Output int64 // uncompressed bytes delivered before it
+	Err    error
+}
+
+func (e *GzipError) Error() string {
+	name := e.File
+	if name == "" {
+		name = "input"
+	}
+	return fmt.Sprintf("simdjson: gzip %s: compressed byte %d (after %d bytes of output): %v", name, e.Offset, e.Output, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *GzipError) Unwrap() error { return e.Err }
+
+// The error codes are written as numbers (so that go doc shows their values)
+// and must equal the shim's: a negative array length fails the build.
+var (
+	_ [ErrTape - shim.CodeTape]struct{}
+	_ [shim.CodeTape - ErrTape]struct{}
+	_ [ErrTAtom - shim.CodeTAtom]struct{}
+	_ [shim.CodeTAtom - ErrTAtom]struct{}
+	_ [ErrFAtom - shim.CodeFAtom]struct{}
+	_ [shim.CodeFAtom - ErrFAtom]struct{}
+	_ [ErrNAtom - shim.CodeNAtom]struct{}
+	_ [shim.CodeNAtom - ErrNAtom]struct{}
+	_ [ErrEmpty - shim.CodeEmpty]struct{}
+	_ [shim.CodeEmpty - ErrEmpty]struct{}
+	_ [ErrUnescapedChars - shim.CodeUnescapedChars]struct{}
+	_ [shim.CodeUnescapedChars - ErrUnescapedChars]struct{}
+	_ [ErrUnclosedString - shim.CodeUnclosedString]struct{}
+	_ [shim.CodeUnclosedString - ErrUnclosedString]struct{}
+	_ [ErrIncompleteArrayOrObject - shim.CodeIncompleteArrayOrObject]struct{}
+	_ [shim.CodeIncompleteArrayOrObject - ErrIncompleteArrayOrObject]struct{}
+	_ [ErrTrailingContent - shim.CodeTrailingContent]struct{}
+	_ [shim.CodeTrailingContent - ErrTrailingContent]struct{}
 )
-
-// The kinds of missEntry.
-const (
-	missKey uint8 = 1 + iota
-	missPointer
-	missPath
-)
-
-// missSlots is the number of recent misses a parser remembers: pairs of
-// slots chosen by a cheap hash of the lookup (a 2-way cache, so that two
-// lookups missed in turn do not evict each other).
-const missSlots = 16
-
-type missEntry struct {
-	kind uint8    // 1 + the index of the kind in missKinds
-	keys []string // kind key: the keys up to and including the missing one
-	text string   // kind pointer or path: the pointer or path
-	err  *NoSuchFieldError
-}
-
-// missSlot returns the first slot of the pair for a lookup of n keys, or
-// of text when n is 0, whose last key (or text) is s.
-func missSlot(n int, s string) uint32 {
-	h := uint32(n)*0x9e3779b1 ^ uint32(len(s))*0x85ebca6b
-	if len(s) > 0 {
-		h ^= uint32(s[0])<<5 ^ uint32(s[len(s)-1])<<11 ^ uint32(s[len(s)/2])<<17
-	}
-	return (h ^ h>>15) % missSlots &^ 1
-}
-
-// missStore puts a new miss in one slot of the pair at i, the two slots
-// taken in turn.
-func (p *Parser) missStore(i uint32, e missEntry) {
-	p.miss[i+uint32(p.missNext&1)] = e
-	p.missNext++
-}
-
-// missKeys returns the *NoSuchFieldError of Field, FindField or Get whose
-// keys are keys, up to and including the missing one: the cached one when
-// the same keys missed recently (no allocation), else a new one, with
-// copies of the keys (a key may live in memory the caller reuses).
-func (p *Parser) missKeys(keys ...string) error {
-	last := keys[len(keys)-1]
-	i := missSlot(len(keys), last)
-	for j := i; j < i+2; j++ {
-		if e := &p.miss[j]; e.kind == missKey && equalKeys(e.keys, keys) {
-			return e.err
-		}
-	}
-	ks := make([]string, len(keys))
-	var ptr []byte
-	for j, k := range keys {
-		ks[j] = strings.Clone(k)
-		ptr = append(ptr, '/')
-		ptr = appendPointerKey(ptr, k)
-	}
-	fe := &NoSuchFieldError{Key: ks[len(ks)-1], Path: string(ptr), Kind: missKindKey}
-	p.missStore(i, missEntry{kind: missKey, keys: ks, err: fe})
-	return fe
-}
-
-// missText is missKeys for AtPointer (kind pointer) and AtPath (kind
-// path): text is the pointer or path as asked.
-func (p *Parser) missText(kind uint8, text string) error {
-	i := missSlot(0, text)
-	for j := i; j < i+2; j++ {
-		if e := &p.miss[j]; e.kind == kind && e.text == text {
-			return e.err
-		}
-	}
-	t := strings.Clone(text)
-	fe := &NoSuchFieldError{Path: t, Kind: missKindPointer}
-	if kind == missPath {
-		fe.Kind = missKindPath
-	}
-	p.missStore(i, missEntry{kind: kind, text: t, err: fe})
-	return fe
-}
-
-func equalKeys(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	if len(a) == 1 {
-		return a[0] == b[0]
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// escapePointerKey escapes a key as a JSON pointer segment (~0, ~1).
-func escapePointerKey(k string) string {
-	if !strings.ContainsAny(k, "~/") {
-		return k
-	}
-	return string(appendPointerKey(nil, k))
-}
-
-// notJSONCode reports whether a document simdjson rejected with code may
-// be reported as ErrNotJSON instead: codes of its structure or values, not
-// those of stage 1 (UTF-8, control characters, unclosed strings) or of
-// limits, which say more.
-func notJSONCode(c ErrorCode) bool {
-	switch c {
-	case ErrTape, ErrTAtom, ErrFAtom, ErrNAtom, ErrNumber, ErrIncorrectType, ErrTrailingContent:
-		return true
-	}
-	return false
-}
-
-// notJSON reports whether the document whose first byte (not whitespace)
-// starts b is not JSON at all: that byte starts no JSON value, or the word
-// there (its ASCII letters) is no literal. A word that is a literal cut
-// short or followed by more letters ("nul", "truex") is left to simdjson,
-// which reports it as a malformed literal when the value is read.
-func notJSON(b []byte) bool {
-	if len(b) == 0 {
-		return false
-	}
-	var lit string
-	switch c := b[0]; {
-	case c == '{' || c == '[' || c == '"' || c == '-' || c >= '0' && c <= '9' || c == '+' || c == '.':
-		return false // '+' and '.': a malformed number, simdjson's NUMBER_ERROR when read
-	case c == 't':
-		lit = "true"
-	case c == 'f':
-		lit = "false"
-	case c == 'n':
-		lit = "null"
-	default:
-		return true
-	}
-	n := 1
-	for n < len(b) && (b[n]|0x20 >= 'a' && b[n]|0x20 <= 'z') {
-		n++
-	}
-	if n < len(lit) {
-		return string(b[:n]) != lit[:n]
-	}
-	return string(b[:len(lit)]) != lit
-}
-
-// notJSONDoc is notJSON for the document at byte off of b, whitespace
-// before it skipped; it returns the offset of the document's first byte.
-func notJSONDoc(b []byte, off int) (int, bool) {
-	for off < len(b) && text.IsSpace(b[off]) {
-		off++
-	}
-	if off >= len(b) {
-		return off, false
-	}
-	return off, notJSON(b[off:])
-}

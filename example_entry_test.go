@@ -5,7 +5,6 @@ package simdjson_test
 import (
 	"errors"
 	"fmt"
-	"io"
 	"log"
 	"os"
 	"path/filepath"
@@ -175,46 +174,6 @@ func ExampleErrNotJSON() {
 	_, err := p.ParseString("<html>")
 	fmt.Println(errors.Is(err, simdjson.ErrNotJSON), err)
 	// Output: true simdjson: not JSON: the text does not start with a JSON value (at byte 0)
-}
-
-// Unmarshal is package json's (the drop-in encoding/json), for programs
-// written against the root package.
-func ExampleUnmarshal() {
-	var ev struct {
-		Type  string `json:"type"`
-		Actor struct {
-			Login string `json:"login"`
-		} `json:"actor"`
-	}
-	if err := simdjson.Unmarshal([]byte(`{"type":"PushEvent","actor":{"login":"octocat"}}`), &ev); err != nil {
-		panic(err)
-	}
-	fmt.Println(ev.Type, ev.Actor.Login)
-	// Output: PushEvent octocat
-}
-
-// Valid reports whether the text is one JSON value, as encoding/json's
-// Valid does.
-func ExampleValid() {
-	fmt.Println(simdjson.Valid([]byte(`{"a":[1,2]}`)), simdjson.Valid([]byte(`{"a":}`)))
-	// Output: true false
-}
-
-// NewDecoder decodes a stream of values, as encoding/json's Decoder does.
-func ExampleNewDecoder() {
-	dec := simdjson.NewDecoder(strings.NewReader("{\"n\":1}\n{\"n\":2}\n"))
-	for {
-		var v struct{ N int }
-		if err := dec.Decode(&v); err == io.EOF {
-			break
-		} else if err != nil {
-			panic(err)
-		}
-		fmt.Println(v.N)
-	}
-	// Output:
-	// 1
-	// 2
 }
 
 // Accelerated tells whether this build runs on simdjson (built with cgo);

@@ -4,107 +4,17 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/binary"
-	"fmt"
 	"io"
-	"os"
-	"strings"
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/inflate"
 )
 
-// Gzip reads documents from the gzip stream r (one member or several
-// concatenated, as gzip and GH Archive write them), decompressing it as it
-// goes; otherwise as Reader. File and Files recognise gzip files by
-// themselves (a name ending in .gz, or the magic bytes 1f 8b, which no JSON
-// text starts with).
-//
-// Decompression uses the vendored libdeflate (about 3.5 times compress/gzip's
-// speed here), which inflates a whole member at once: the compressed input
-// is buffered whole and each member's output lands in one buffer, each at most
-// MaxGzipBuffer bytes (1 GiB by default). A longer input or member is read
-// by compress/gzip's streaming reader instead, in bounded memory but at its
-// speed. Builds without cgo use compress/gzip alone. A member inflated whole
-// is delivered only once its CRC-32 and length check, so no byte of a
-// corrupt member is parsed; a streamed one, as compress/gzip delivers it,
-// before its trailer is checked.
-//
-// A corrupt, truncated or empty stream, a bad checksum or trailing bytes
-// that are not a gzip member stop the stream or map after the complete lines before
-// the fault with a *GzipError (errors.Is(err, io.ErrUnexpectedEOF) for a cut
-// stream, gzip.ErrChecksum, gzip.ErrHeader); r's own errors are returned as
-// Reader returns them.
-func Gzip(r io.Reader) Input { return Input{r: r, gzip: true} }
-
-// DefaultMaxGzipBuffer is the default MaxGzipBuffer: 1 GiB, more than the
-// uncompressed size of one hour of GH Archive events (about 0.95 GB in 2024).
-const DefaultMaxGzipBuffer = 1 << 30
-
-// MaxGzipBuffer bounds the memory of gzip decompression (Gzip inputs, and
-// gzip files of File and Files inputs): the compressed input buffered whole,
-// and the output of one member, are each at most n bytes (default
-// DefaultMaxGzipBuffer; n <= 0 selects it). Beyond n, decompression streams
-// through compress/gzip, slower but in constant memory. A map over Files
-// decompresses up to Threads files at once, each with its own buffers.
-func MaxGzipBuffer(n int) StreamOption { return func(c *streamConfig) { c.gzipBuf = n } }
-
-// GzipError reports gzip input that cannot be decompressed: the file (empty
-// for a Gzip reader), the offset in the compressed input where decompression
-// failed (or, for a member libdeflate rejected, where compress/gzip found the
-// fault), the uncompressed bytes delivered before it, and the cause
-// (io.ErrUnexpectedEOF when the input is cut, gzip.ErrChecksum,
-// gzip.ErrHeader, a flate.CorruptInputError).
-type GzipError struct {
-	File   string
-	Offset int64 // compressed bytes read when the fault was found
-	Output int64 // uncompressed bytes delivered before it
-	Err    error
-}
-
-func (e *GzipError) Error() string {
-	name := e.File
-	if name == "" {
-		name = "input"
-	}
-	return fmt.Sprintf("simdjson: gzip %s: compressed byte %d (after %d bytes of output): %v", name, e.Offset, e.Output, e.Err)
-}
-
-// Unwrap returns the cause.
-func (e *GzipError) Unwrap() error { return e.Err }
-
-// gzipMagic reports whether b starts with gzip's magic bytes.
-func gzipMagic(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
-
-// openFile opens a file of a File or Files input, decompressing it when its
-// name ends in .gz or it starts with gzip's magic bytes.
-//
-// keep, when not nil, lends its buffers to the decompressor and gets them
-// back when the file is closed, for the next file (nil: buffers are freed).
-func openFile(path string, maxBuf int, keep *gzipBufs) (io.Reader, func(), error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	var r io.Reader = f
-	var hdr [2]byte
-	n, err := f.ReadAt(hdr[:], 0)
-	size := int64(-1)
-	if err != nil && err != io.EOF {
-		// Not a regular file (a pipe): peek through a buffer.
-		br := bufio.NewReaderSize(f, 64<<10)
-		b, _ := br.Peek(2)
-		n = copy(hdr[:], b)
-		r = br
-	} else if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		size = st.Size()
-	}
-	if strings.HasSuffix(path, ".gz") || gzipMagic(hdr[:n]) {
-		g := newGzipReader(path, r, size, maxBuf)
-		g.keep = keep
-		return g, func() { g.close(); f.Close() }, nil
-	}
-	return r, func() { f.Close() }, nil
-}
+// Gzip decompression for File, Files and Gzip inputs: whole members with
+// the vendored libdeflate (internal/inflate) while they fit in
+// MaxGzipBuffer, else compress/gzip's streaming reader; every fault a
+// *GzipError naming the file and the compressed offset. Which inputs are
+// gzip is input.go's decision (openFile).
 
 // gzipReader decompresses a gzip stream: whole members with libdeflate
 // while the compressed input and each member's output fit in maxBuf bytes,
@@ -520,3 +430,5 @@ func (e *errAfter) Read(p []byte) (int, error) {
 	e.r = e.r[n:]
 	return n, nil
 }
+
+var _ io.Reader = (*gzipReader)(nil)

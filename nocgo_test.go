@@ -12,8 +12,8 @@ import (
 )
 
 // Without cgo the On-Demand, stream and parallel APIs compile and report
-// ErrNoCGO; Unmarshal, Valid and the Decoder fall back to encoding/json
-// (their tests run in both builds).
+// ErrNoCGO (package json's Unmarshal, Valid and Decoder fall back to
+// encoding/json: its tests run in both builds).
 func TestWithoutCGO(t *testing.T) {
 	p := simdjson.NewParser()
 	_, err := p.Parse([]byte(`{"a":1}`))

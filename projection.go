@@ -347,3 +347,30 @@ func (r Row) Err(i int) error {
 	}
 	return ErrStaleHandle
 }
+
+// FieldKind's constants are written as numbers (so that go doc shows their
+// values) and must equal the shim's: a negative array length fails the build.
+var (
+	_ [FieldMissing - shim.FMissing]struct{}
+	_ [shim.FMissing - FieldMissing]struct{}
+	_ [FieldNull - shim.FNull]struct{}
+	_ [shim.FNull - FieldNull]struct{}
+	_ [FieldBool - shim.FBool]struct{}
+	_ [shim.FBool - FieldBool]struct{}
+	_ [FieldInt64 - shim.FInt64]struct{}
+	_ [shim.FInt64 - FieldInt64]struct{}
+	_ [FieldUint64 - shim.FUint64]struct{}
+	_ [shim.FUint64 - FieldUint64]struct{}
+	_ [FieldFloat64 - shim.FDouble]struct{}
+	_ [shim.FDouble - FieldFloat64]struct{}
+	_ [FieldString - shim.FString]struct{}
+	_ [shim.FString - FieldString]struct{}
+	_ [FieldBigInt - shim.FBigInt]struct{}
+	_ [shim.FBigInt - FieldBigInt]struct{}
+	_ [FieldObject - shim.FObject]struct{}
+	_ [shim.FObject - FieldObject]struct{}
+	_ [FieldArray - shim.FArray]struct{}
+	_ [shim.FArray - FieldArray]struct{}
+	_ [FieldError - shim.FError]struct{}
+	_ [shim.FError - FieldError]struct{}
+)

@@ -1,26 +1,50 @@
 // Package simdjson binds the C++ simdjson library (3.9.4, vendored) to Go
-// through cgo: JSON parsed at gigabytes per second, read through lazy
-// handles over simdjson's On-Demand API.
+// through cgo: JSON and NDJSON parsed at gigabytes per second, read through
+// lazy handles over simdjson's On-Demand API, which parse only the values
+// read.
 //
-// The fastest correct use parses into a reused Parser and reads only the
-// values it needs:
+// The entry points, by what there is to read:
+//
+//   - One document: Parser.Parse (or ParseString) returns a Document; read
+//     it through handles (Document, Value, Object, Array) with Field, Get,
+//     Index, AtPointer, AtPath, then String, Int64, Float64, ... A Parser is
+//     reused for document after document.
+//   - Many documents on one goroutine: Parser.Stream over an Input yields
+//     the documents of NDJSON (one value per line; Concatenated for
+//     whitespace-separated values), one stage-1 pass per batch of lines.
+//   - Many documents on all cores: Map runs a function over every line of an
+//     Input on native worker threads, each with its own parser and its own
+//     state (no locks), handing it a lazy Document; MapFields does the same
+//     with a Projection, whose JSON pointers the threads extract natively
+//     into a Row, with no cgo call per line.
+//   - Inputs: Bytes (in memory, parsed in place), Reader, File, Gzip, Files
+//     and Glob (many files, gzip recognised and decompressed). ReadFile,
+//     Pad and MakePadded make the padded buffers Parse reads without a copy.
+//   - Struct decoding, encoding and the rest of the encoding/json API are in
+//     package json (github.com/simdjson-cgo/simdjson/json), a drop-in
+//     encoding/json that this package does not import.
+//
+// The fastest correct use of one document parses into a reused Parser and
+// reads only the values it needs:
 //
 //	p := simdjson.NewParser()
 //	defer p.Close()
 //	buf, _ := simdjson.ReadFile("event.json") // padded: parsed without a copy
 //	doc, err := p.Parse(buf)
 //	if err != nil { ... }
-//	login, err := doc.Get("actor", "login") // one cgo call
-//	name, err := login.StringBytes()        // already read: no call
+//	login, err := doc.Get("actor", "login") // found in Go over simdjson's index, usually with no cgo call
+//	name, err := login.StringBytes()        // already read with the lookup: no call
 //
-// Handles (Document, Value, Object, Array) are small values. They stay valid
-// until their parser parses another document or is closed; after that every
-// method returns ErrStaleHandle or ErrParserClosed, never garbage. Unlike
-// simdjson's C++ On-Demand API, handles of the current document may be read
-// in any order and any number of times: the shim moves simdjson's iterator
-// back to a handle before using it, and caches unescaped strings.
+// Handles are small values. They stay valid until their parser parses
+// another document or is closed; after that every method returns
+// ErrStaleHandle or ErrParserClosed, never garbage. Unlike simdjson's C++
+// On-Demand API, handles of the current document may be read in any order
+// and any number of times: the shim moves simdjson's iterator back to a
+// handle before using it, and caches unescaped strings. In a stream a
+// document is valid until the next one; in a map, during its call.
 //
-// A Parser is not safe for concurrent use; use one per goroutine.
+// A Parser is not safe for concurrent use; use one per goroutine (a second
+// goroutine gets ErrParserInUse). Several maps may run at once.
 //
 // Input needs 64 readable bytes after its end (simdjson's SIMD loads may read
 // that far; their content does not matter). A []byte with cap-len >= 64 is
@@ -29,10 +53,7 @@
 package simdjson
 
 import (
-	"io"
-	"os"
 	"runtime"
-	"strconv"
 	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
@@ -44,79 +65,14 @@ import (
 // Padding is the number of readable bytes simdjson needs after the input.
 const Padding = 64
 
-// DefaultMaxDepth is the nesting limit of a parser built without MaxDepth.
-const DefaultMaxDepth = 1024
-
-// Limits of the parser options: MaxDepth(n) takes 1 <= n <= MaxDepthLimit,
-// MaxCapacity(n) takes 0 <= n <= MaxCapacityLimit (0: the default, which is
-// the limit, simdjson's 4 GiB - 1).
-const (
-	MaxDepthLimit    = 1 << 30
-	MaxCapacityLimit = 1<<32 - 1
+// Padding must equal the shim's: a negative array length fails the build.
+var (
+	_ [Padding - shim.Padding]struct{}
+	_ [shim.Padding - Padding]struct{}
 )
 
-// Option configures a Parser.
-type Option func(*Parser)
-
-// OptionError reports an option outside its documented range. NewParser
-// keeps the first one; every method of that parser (Parse, Stream, ...)
-// then returns it. errors.Is(err, ErrInvalidOption) holds.
-type OptionError struct {
-	Option   string // e.g. "MaxDepth"
-	Value    int64  // the value given
-	Min, Max int64  // the accepted range
-}
-
-func (e *OptionError) Error() string {
-	return "simdjson: " + e.Option + "(" + strconv.FormatInt(e.Value, 10) + ") out of range [" +
-		strconv.FormatInt(e.Min, 10) + ", " + strconv.FormatInt(e.Max, 10) + "]"
-}
-
-// Unwrap returns ErrInvalidOption.
-func (e *OptionError) Unwrap() error { return ErrInvalidOption }
-
-// optionError returns an *OptionError when n is outside [lo, hi].
-func optionError(name string, n, lo, hi int64) error {
-	if n < lo || n > hi {
-		return &OptionError{Option: name, Value: n, Min: lo, Max: hi}
-	}
-	return nil
-}
-
-// MaxCapacity caps the size of the documents a parser accepts (bytes);
-// larger ones fail with ErrCapacity. The default (and n = 0) is simdjson's
-// limit, MaxCapacityLimit. A negative n or one above the limit is an
-// *OptionError.
-func MaxCapacity(n int) Option {
-	return func(p *Parser) {
-		if err := optionError("MaxCapacity", int64(n), 0, MaxCapacityLimit); err != nil {
-			p.setOptErr(err)
-			return
-		}
-		p.maxCapacity = uint64(n)
-	}
-}
-
-// MaxDepth sets the deepest nesting of arrays and objects the parser accepts
-// (default 1024), from 1 to MaxDepthLimit; any other n is an *OptionError.
-// On-Demand checks it lazily: a container deeper than the limit fails with
-// ErrDepth when it is reached. A large limit costs nothing up front: the
-// parser's depth stacks grow with the depth its documents actually reach.
-func MaxDepth(n int) Option {
-	return func(p *Parser) {
-		if err := optionError("MaxDepth", int64(n), 1, MaxDepthLimit); err != nil {
-			p.setOptErr(err)
-			return
-		}
-		p.maxDepth = uint32(n)
-	}
-}
-
-func (p *Parser) setOptErr(err error) {
-	if p.optErr == nil {
-		p.optErr = err
-	}
-}
+// DefaultMaxDepth is the nesting limit of a parser built without MaxDepth.
+const DefaultMaxDepth = 1024
 
 // Parser parses JSON documents with simdjson. It is reusable: each Parse
 // replaces the previous document and reuses the memory. A Parser is not safe
@@ -333,21 +289,19 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 	// last document's did, walk this one within Parse's cgo call.
 	walk := p.jumpSet && p.jumpGen == p.gen
 	p.bumpGen()
-	p.input = nil
-	p.batch = false
-	p.idx, p.jump = nil, nil
-	p.base = 0
+	p.forget() // the pin stays: the next input may lie in the same array
+	base := int64(0)
 	if text.HasBOM(b) {
 		b = b[3:]
-		p.base = 3
+		base = 3
 		// simdjson would skip a second mark itself, and every offset
 		// would then be 3 bytes off.
 		if text.HasBOM(b) {
-			shim.Release(p.nat.c)
-			p.unpin()
+			p.release()
 			return Document{}, &Error{Code: ErrTape, Offset: 3}
 		}
 	}
+	in := b
 	var ptr unsafe.Pointer
 	var capacity uint64
 	if cap(b)-len(b) >= Padding && cap(b) > 0 {
@@ -358,7 +312,6 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		// previous document (lines of one buffer parsed in turn), which
 		// saves a pin and an unpin per document.
 		p.pin(ptr, capacity)
-		p.input = b
 	} else {
 		p.unpin()
 		dst, err := p.copyPadded(b)
@@ -367,33 +320,53 @@ func (p *Parser) Parse(b []byte) (Document, error) {
 		}
 		ptr = p.nat.buf
 		capacity = p.nat.bufCap
-		p.input = dst
+		in = dst
 	}
-	rc := shim.Parse(p.nat.c, ptr, uint64(len(p.input)), capacity, walk)
+	rc := shim.Parse(p.nat.c, ptr, uint64(len(in)), capacity, walk)
 	if rc != 0 {
 		off := p.res.ErrOff
 		if ErrorCode(rc) == ErrUTF8 {
-			off = int64(invalidUTF8(p.input))
+			off = int64(invalidUTF8(in))
 		}
 		if off >= 0 {
-			off += p.base
+			off += base
 		}
-		shim.Release(p.nat.c)
-		p.unpin()
-		p.input = nil
+		p.release()
 		return Document{}, &Error{Code: ErrorCode(rc), Offset: off}
 	}
-	if off := int(p.res.Off); off < len(p.input) && p.input[off] != '{' && p.input[off] != '[' && notJSON(p.input[off:]) {
-		shim.Release(p.nat.c)
-		p.unpin()
-		p.input = nil
-		return Document{}, &Error{Code: ErrNotJSON, Offset: int64(off) + p.base}
+	if off := int(p.res.Off); off < len(in) && in[off] != '{' && in[off] != '[' && notJSON(in[off:]) {
+		p.release()
+		return Document{}, &Error{Code: ErrNotJSON, Offset: int64(off) + base}
 	}
-	p.idx, p.jump, p.ntok, p.epoch = p.res.Idx, p.res.Jump, uint32(p.res.Ntok), uint32(p.res.Epoch)
+	p.adopt(in, base, false)
 	if walk {
 		p.walkSet, p.walkGen = true, p.gen // walked, or failed: do not try again
 	}
 	return Document{p.value(0, p.res.Off, 1)}, nil
+}
+
+// adopt makes in, the bytes at input offset base, the parser's current
+// input (one document, or a batch of documents of a stream or map), with
+// the structural index of the shim's last result. Every input a parser
+// reads is adopted here.
+func (p *Parser) adopt(in []byte, base int64, batch bool) {
+	res := p.res
+	p.input, p.base, p.batch = in, base, batch
+	p.idx, p.jump, p.ntok, p.epoch = res.Idx, res.Jump, uint32(res.Ntok), uint32(res.Epoch)
+}
+
+// forget drops the current input from the parser's Go side.
+func (p *Parser) forget() {
+	p.input, p.batch = nil, false
+	p.idx, p.jump = nil, nil
+}
+
+// release drops the current input on both sides: the shim's state of it
+// and the pin of its array.
+func (p *Parser) release() {
+	p.forget()
+	shim.Release(p.nat.c)
+	p.unpin()
 }
 
 // copyPadded copies b into the parser's C buffer, followed by Padding zero
@@ -449,113 +422,4 @@ func invalidUTF8(b []byte) int {
 		i += n
 	}
 	return -1
-}
-
-// Pad returns b with at least Padding bytes of spare capacity, copying only
-// when b lacks them.
-func Pad(b []byte) []byte {
-	if cap(b)-len(b) >= Padding {
-		return b
-	}
-	out := make([]byte, len(b), len(b)+Padding)
-	copy(out, b)
-	return out
-}
-
-// MakePadded returns a zero-length slice with room for n bytes plus padding:
-// append up to n bytes to it and parse it without a copy.
-func MakePadded(n int) []byte { return make([]byte, 0, n+Padding) }
-
-// ReadFile reads a whole file into a padded buffer, ready for a zero-copy
-// Parse.
-func ReadFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	size := int(fi.Size())
-	buf := make([]byte, 0, size+Padding+512)
-	for {
-		if cap(buf)-len(buf) < Padding+512 {
-			nb := make([]byte, len(buf), 2*cap(buf)+Padding)
-			copy(nb, buf)
-			buf = nb
-		}
-		n, err := f.Read(buf[len(buf) : cap(buf)-Padding])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if n == 0 {
-			return buf, nil
-		}
-	}
-}
-
-// ActiveImplementation names the stage-1 kernel that parsers created from
-// now on use: icelake (AVX-512), haswell (AVX2), westmere (SSE4.2), arm64,
-// or fallback. simdjson picks the best one the CPU supports at run time; the
-// environment variable SIMDJSON_FORCE_IMPLEMENTATION (read at the first use)
-// or SetImplementation overrides the choice. A name that the variable gives
-// but no kernel has makes it "unsupported" (every parse then fails with
-// ErrUnsupportedArchitecture). In a build without cgo it returns "", as
-// BuiltinImplementation does, and Implementations returns nil: Accelerated
-// answers whether the fast path is in.
-func ActiveImplementation() string {
-	if !shim.Available {
-		return ""
-	}
-	return shim.ActiveImplementation()
-}
-
-// BuiltinImplementation names the kernel the On-Demand stage 2 (value
-// parsing and navigation) is compiled for. It is chosen at build time:
-// "fallback" on amd64 by default, "haswell" when built with GOAMD64=v3 or v4.
-func BuiltinImplementation() string {
-	if !shim.Available {
-		return ""
-	}
-	return shim.BuiltinImplementation()
-}
-
-// Implementation describes a stage-1 kernel compiled into the library.
-type Implementation struct {
-	Name        string // e.g. "haswell"
-	Description string // e.g. "Intel/AMD AVX2"
-	Supported   bool   // whether this CPU can run it
-}
-
-// Implementations lists the stage-1 kernels compiled in.
-func Implementations() []Implementation {
-	if !shim.Available {
-		return nil
-	}
-	var out []Implementation
-	for _, i := range shim.Implementations() {
-		out = append(out, Implementation{Name: i.Name, Description: i.Description, Supported: i.Supported})
-	}
-	return out
-}
-
-// SetImplementation makes the named kernel the stage-1 kernel of parsers
-// created (or first used) from now on; existing parsers keep theirs. It
-// fails with ErrUnsupportedArchitecture for an unknown name or a kernel this
-// CPU cannot run. Meant for tests and benchmarks; results are identical
-// whichever kernel runs.
-func SetImplementation(name string) error {
-	if !shim.Available {
-		return ErrNoCGO
-	}
-	if rc := shim.SetImplementation(name); rc != 0 {
-		return ErrorCode(rc)
-	}
-	return nil
 }

@@ -3,11 +3,8 @@ package simdjson
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"iter"
-	"math"
-	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -15,215 +12,10 @@ import (
 	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
-// Input is where a stream or a parallel map reads its documents: a byte
-// slice (Bytes), an io.Reader (Reader) or a file (File).
-type Input struct {
-	data    []byte
-	r       io.Reader
-	path    string
-	isData  bool
-	gzip    bool     // r is gzip (Gzip)
-	files   []string // Files
-	isFiles bool
-}
-
-// Bytes reads documents from b, in place: b must not be modified until the
-// stream or map is done. Keep cap(b)-len(b) >= Padding to avoid one copy of
-// the last batch.
-func Bytes(b []byte) Input { return Input{data: b, isData: true} }
-
-// Reader reads documents from r in chunks (ChunkSize), so memory stays
-// bounded by the chunk size or the maximum document size (MaxDocumentSize),
-// times the threads of a map, whatever the size of the input. Documents may
-// straddle chunk boundaries.
-//
-// Only io.EOF ends the input cleanly. Any other error of r, io.ErrUnexpectedEOF
-// included (what compress/gzip and net/http return for a cut stream), stops
-// the stream or map after the complete lines before it and is returned as is.
-// A reader that returns no bytes and no error 100 times in a row stops it
-// with io.ErrNoProgress, as bufio does.
-func Reader(r io.Reader) Input { return Input{r: r} }
-
-// File reads documents from the named file in chunks, as Reader does. A
-// gzip file (a name ending in .gz, or gzip's magic bytes) is decompressed as
-// Gzip does; bad lines (*LineError) and gzip faults (*GzipError) name the
-// file.
-func File(path string) Input { return Input{path: path} }
-
-// open returns the reader of a Reader or File input and its closer.
-func (in Input) open(c *streamConfig) (io.Reader, func(), error) {
-	if in.path != "" {
-		return openFile(in.path, c.gzipBuf, nil)
-	}
-	if in.r == nil {
-		return nil, nil, errors.New("simdjson: empty Input (use Bytes, Reader, Gzip, File or Files)")
-	}
-	if in.gzip {
-		g := newGzipReader("", in.r, -1, c.gzipBuf)
-		return g, g.close, nil
-	}
-	return in.r, func() {}, nil
-}
-
-// Default sizes of streams and maps.
-const (
-	DefaultBatchSize       = 256 << 10 // bytes parsed by one stage-1 pass
-	DefaultChunkSize       = 4 << 20   // bytes read at once from a Reader; a map's unit of work
-	DefaultMaxDocumentSize = 64 << 20  // the longest line (document) of a stream or map
-)
-
-// maxDocumentLimit is the largest MaxDocumentSize: simdjson's 4 GiB limit
-// (a batch must stay under 2^32 - 64 bytes), less room for a newline.
-const maxDocumentLimit = 1<<32 - 128
-
-// StreamOption configures a stream (Parser.Stream) or a parallel map (Map,
-// MapFields).
-type StreamOption func(*streamConfig)
-
-type streamConfig struct {
-	err          error // the first option out of range
-	batch        int
-	chunk        int
-	maxDoc       int
-	threads      int
-	skip         bool
-	onBad        func(*LineError)
-	concatenated bool
-	gzipBuf      int
-	fileDone     func(path string, n int64, err error)
-}
-
-func newStreamConfig(opts []StreamOption) streamConfig {
-	c := streamConfig{batch: DefaultBatchSize, chunk: DefaultChunkSize}
-	for _, o := range opts {
-		o(&c)
-	}
-	switch {
-	case c.batch > MaxBatchSize:
-		c.setErr(&OptionError{Option: "BatchSize", Value: int64(c.batch), Min: 4096, Max: MaxBatchSize})
-	case c.chunk > MaxChunkSize:
-		c.setErr(&OptionError{Option: "ChunkSize", Value: int64(c.chunk), Min: 4096, Max: MaxChunkSize})
-	case c.threads > MaxThreads:
-		c.setErr(&OptionError{Option: "Threads", Value: int64(c.threads), Min: 0, Max: MaxThreads})
-	}
-	if c.err != nil {
-		c.batch, c.chunk = DefaultBatchSize, DefaultChunkSize
-	}
-	if c.batch < 4096 {
-		c.batch = 4096
-	}
-	if c.maxDoc <= 0 {
-		c.maxDoc = DefaultMaxDocumentSize
-	} else if int64(c.maxDoc) > maxDocumentLimit {
-		c.maxDoc = int(min(int64(math.MaxInt), maxDocumentLimit))
-	}
-	// A line shorter than a batch is never checked against the limit: only
-	// the lines that make a batch grow are.
-	if c.batch > c.maxDoc {
-		c.batch = c.maxDoc
-	}
-	if c.chunk < c.batch {
-		c.chunk = c.batch
-	}
-	return c
-}
-
-func (c *streamConfig) setErr(err error) {
-	if c.err == nil {
-		c.err = err
-	}
-}
-
-// Limits of the stream options (larger values are an *OptionError, which
-// the stream or map returns before reading anything).
-const (
-	MaxBatchSize = 1 << 30
-	MaxChunkSize = 1 << 30
-	MaxThreads   = 1024
-)
-
-// BatchSize sets how many bytes one stage-1 pass covers (default 256 KiB;
-// less than 4 KiB is taken as 4 KiB; above MaxBatchSize an *OptionError;
-// above MaxDocumentSize lowered to it). A document larger than the batch
-// makes that batch grow to hold it, up to MaxDocumentSize. The
-// default keeps the input, structural index and jump table of a batch
-// (about 3 bytes for each byte of GH Archive events) within a 1 MiB L2
-// cache, and each stretch of native code between two calls into Go short;
-// larger batches were no faster here, and the Go runtime spent more CPU
-// time around the calls.
-func BatchSize(n int) StreamOption { return func(c *streamConfig) { c.batch = n } }
-
-// ChunkSize sets how many bytes are read at once from a Reader or File
-// input, and the unit of work a map hands to its threads (default 4 MiB,
-// at least the batch size). A document larger than a chunk makes its chunk
-// grow, up to MaxDocumentSize. Less than the batch size is taken as the
-// batch size; above MaxChunkSize an *OptionError.
-func ChunkSize(n int) StreamOption { return func(c *streamConfig) { c.chunk = n } }
-
-// MaxDocumentSize sets the longest document a stream or map accepts, in
-// bytes (default DefaultMaxDocumentSize, 64 MiB): in NDJSON, the bytes of a
-// line, its newline excluded; in a Concatenated stream, the bytes of a
-// document. A longer line is a bad line: a *LineError (its line number and
-// offset) wrapping an *Error with code ErrCapacity and the offset where the
-// line passes the limit. Under SkipBadLines it is skipped, without being
-// buffered whole or parsed, and the stream or map goes on at the next line;
-// otherwise it stops the stream or map. A longer document stops a
-// Concatenated stream with such an error.
-//
-// The limit bounds memory: a stream or map buffers at most
-// max(ChunkSize, n+1) bytes of input per chunk, and a parser grows for at
-// most n+1 bytes (see the README's FAQ on memory). n <= 0 selects the default; n
-// above simdjson's limit (4 GiB less 128 bytes) is lowered to it. Batches are
-// at most n bytes: a BatchSize above n is lowered to n.
-func MaxDocumentSize(n int) StreamOption { return func(c *streamConfig) { c.maxDoc = n } }
-
-// Threads sets the number of threads of a map (default, and any n <= 0: all
-// CPUs; above MaxThreads an *OptionError).
-func Threads(n int) StreamOption { return func(c *streamConfig) { c.threads = n } }
-
-// SkipBadLines makes an NDJSON stream or map skip a line that is not one
-// JSON value, and go on at the next line. Each skipped line is reported to
-// fn when it is not nil: by a stream as it meets it, by a map after it ends,
-// in input order. Stream.BadLines also lists them. Without this option the
-// first bad line stops the stream or map with a *LineError.
-func SkipBadLines(fn func(*LineError)) StreamOption {
-	return func(c *streamConfig) { c.skip, c.onBad = true, fn }
-}
-
-// Concatenated makes a stream read whitespace-separated documents, as
-// simdjson's iterate_many does, instead of one document per line: documents
-// may span lines and share them. An error stops the stream.
-func Concatenated() StreamOption { return func(c *streamConfig) { c.concatenated = true } }
-
-// LineError reports a bad line of an NDJSON input (or a bad document of a
-// concatenated one): its 1-based line number, the byte offset where it
-// starts, and why it is bad (an *Error with the offset of the error).
-type LineError struct {
-	File   string // the file of a File or Files input, else empty
-	Line   int
-	Offset int64 // in the file's (uncompressed) bytes for File and Files
-	Err    error
-
-	file int // the index of File in a Files input
-}
-
-func (e *LineError) Error() string {
-	if e.File != "" {
-		return fmt.Sprintf("simdjson: %s: line %d (byte %d): %v", e.File, e.Line, e.Offset, e.Err)
-	}
-	return fmt.Sprintf("simdjson: line %d (byte %d): %v", e.Line, e.Offset, e.Err)
-}
-
-// lineBefore orders bad lines: by file (of a Files input), then offset.
-func lineBefore(a, b *LineError) bool {
-	if a.file != b.file {
-		return a.file < b.file
-	}
-	return a.Offset < b.Offset
-}
-
-// Unwrap returns the cause, so errors.Is(err, ErrTape) and the like work.
-func (e *LineError) Unwrap() error { return e.Err }
+// Streams: Parser.Stream reads the documents of an input (NDJSON, or
+// concatenated values) on the calling goroutine, one stage-1 pass and one
+// cgo call per batch (internal/shim's batch.go and batch.h), a Reader's or
+// a file's bytes cut into windows by chunk.go's chunker.
 
 // Stream iterates over the documents of an input, one batch of documents per
 // stage-1 pass and one cgo call per batch. Make one with Parser.Stream.
@@ -297,11 +89,7 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 			}
 			if !p.closed && p.nat != nil {
 				p.bumpGen()
-				p.input = nil
-				p.batch = false
-				p.idx, p.jump = nil, nil
-				shim.Release(p.nat.c)
-				p.unpin()
+				p.release()
 			}
 			s.held = false
 			p.exit()
@@ -449,10 +237,7 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 		// Only a grown batch of a concatenated stream may hold a document
 		// longer than the limit (by one byte at most).
 		checkLen := mode == 1 && len(window) > s.cfg.maxDoc
-		p.input = window
-		p.batch = true
-		p.base = base + int64(pos)
-		p.idx, p.jump, p.ntok, p.epoch = res.Idx, res.Jump, uint32(res.Ntok), uint32(res.Epoch)
+		p.adopt(window, base+int64(pos), true)
 		docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
 		for i := range docs {
 			d := docs[i]
@@ -547,16 +332,6 @@ func leadingSpace(b []byte) int {
 	return i
 }
 
-// docLen is the length of document d of a concatenated batch, without the
-// whitespace that follows it.
-func docLen(batch []byte, d *shim.Doc) int {
-	e := min(int(d.End), len(batch))
-	for e > int(d.Off) && text.IsSpace(batch[e-1]) {
-		e--
-	}
-	return e - int(d.Off)
-}
-
 // lineError describes bad document d of the batch window (at data[pos:]).
 func (s *Stream) lineError(data []byte, base int64, pos int, window []byte, d shim.Doc) *LineError {
 	le := badLine(window, base+int64(pos), &d)
@@ -565,175 +340,62 @@ func (s *Stream) lineError(data []byte, base int64, pos int, window []byte, d sh
 	return le
 }
 
-// badLine describes bad document d of a batch (batch: its bytes; base:
-// their offset in the input), without its line number. Invalid UTF-8 is
-// located exactly.
-func badLine(batch []byte, base int64, d *shim.Doc) *LineError {
-	errOff := int64(d.ErrOff)
-	code := ErrorCode(d.Err)
-	end := int(d.End)
-	if end <= int(d.Off) || end > len(batch) {
-		end = len(batch)
-	}
-	if at, bad := notJSONDoc(batch[:end], int(d.Off)); bad && (code == 0 || notJSONCode(code)) {
-		code, errOff = ErrNotJSON, int64(at)
-	} else if code == ErrUTF8 && int(d.End) <= len(batch) {
-		if i := invalidUTF8(batch[d.Off:d.End]); i >= 0 {
-			errOff = int64(d.Off) + int64(i)
-		}
-	}
-	return &LineError{
-		Offset: base + int64(d.Off),
-		Err:    &Error{Code: code, Offset: base + errOff},
-	}
-}
-
-// readAll streams a Reader or File input through a chunk buffer in C
-// memory, carrying an incomplete last line (or document) over to the next
-// chunk. The buffer grows for a line longer than the chunk, up to the
-// maximum document size; a longer line is reported and read through without
-// being buffered.
+// readAll streams a Reader or File input through a chunker, parsing each
+// window in place in a C buffer that grows for a line longer than the chunk
+// (up to the maximum document size; a longer line is reported and read
+// through without being buffered).
 //
-// It reports whether r ended (io.EOF) with the stream to go on.
-func (s *Stream) readAll(r io.Reader, yield func(int, Document) bool) bool {
-	size := s.cfg.chunk
-	buf := mallocBuf(size + Padding)
-	if buf == nil {
-		s.err = &Error{Code: ErrMemAlloc, Offset: -1}
-		return false
-	}
-	defer func() { shim.Free(buf) }()
-	have := 0        // bytes in buf
-	base := int64(0) // input offset of buf[0]
-	bom := true
-	var rerr error // the reader's error once it returned one (io.EOF: its end)
+// It reports whether r ended (io.EOF) with the stream to go on, and returns
+// the bytes read from r.
+func (s *Stream) readAll(r io.Reader, yield func(int, Document) bool) (ok bool, read int64) {
+	c := newChunker(r, &s.cfg)
+	var buf unsafe.Pointer
+	size := 0
+	defer func() {
+		if buf != nil {
+			shim.Free(buf)
+		}
+	}()
 	for {
-		b := unsafe.Slice((*byte)(buf), size+Padding)
-		if rerr == nil {
-			var n int
-			n, rerr = readFull(r, b[have:size])
-			have += n
-		}
-		data := b[: have : size+Padding]
-		if bom {
-			bom = false
-			if text.HasBOM(data) {
-				data = text.DropBOM(data)
-				have -= 3
-				base = 3
-				s.lineOff = 3
-			}
-		}
-		eof := rerr == io.EOF
-		// On an error, the complete lines read so far are delivered, then
-		// the error is reported.
-		used, ok := s.process(data, base, eof, true, yield)
-		if !ok || eof {
-			return ok && eof
-		}
-		s.countLines(data[:used], base)
-		if rest := have - used; rest > s.cfg.maxDoc {
-			// The unfinished line (or document) at used is already longer
-			// than the limit: it is not buffered further.
-			off := base + int64(used)
-			if !s.overLimit(data, base, off) {
-				return false
-			}
-			if rerr != nil {
-				s.err = rerr
-				return false
-			}
-			var skipped int64
-			var nl bool
-			have, skipped, nl, rerr = skipLine(r, b[:size])
-			base = off + int64(rest) + skipped
-			if nl {
-				s.lines++
-			}
-			s.lineOff = base
-			continue
-		}
-		if rerr != nil {
-			s.err = rerr
-			return false
-		}
-		if used == 0 && have == size {
-			// One line (or document) fills the whole chunk: grow it, up to
-			// the limit (size <= maxDoc here, or the line would be over it).
-			ns := min(2*size, s.cfg.maxDoc+1)
-			nb := mallocBuf(ns + Padding)
+		var old unsafe.Pointer // freed once fill has moved the carried bytes out of it
+		if size < c.minCap() {
+			n := c.want()
+			nb := mallocBuf(n)
 			if nb == nil {
 				s.err = &Error{Code: ErrMemAlloc, Offset: -1}
-				return false
+				return false, c.read
 			}
-			copy(unsafe.Slice((*byte)(nb), ns+Padding), data)
-			shim.Free(buf)
-			buf, size = nb, ns
-			continue
+			old, buf, size = buf, nb, n
 		}
-		copy(b, data[used:have])
-		have -= used
-		base += int64(used)
-	}
-}
-
-// maxEmptyReads is how many reads in a row may return neither bytes nor an
-// error before a stream or map stops with io.ErrNoProgress (bufio's figure).
-const maxEmptyReads = shim.MaxEmptyReads
-
-var errReadCount = errors.New("simdjson: reader returned an invalid byte count")
-
-// readFull reads r into b until b is full (nil error) or r returns an error:
-// io.EOF at its clean end, any other error (io.ErrUnexpectedEOF included) as
-// returned, io.ErrNoProgress after maxEmptyReads empty reads in a row, or
-// errReadCount for a count outside [0, len].
-func readFull(r io.Reader, b []byte) (int, error) {
-	n, empty := 0, 0
-	for n < len(b) {
-		k, err := r.Read(b[n:])
-		if k < 0 || k > len(b)-n {
-			return n, errReadCount
+		w := c.fill(unsafe.Slice((*byte)(buf), size))
+		if old != nil {
+			shim.Free(old)
 		}
-		n += k
-		if err != nil {
-			return n, err
+		if w.bom {
+			s.lineOff = w.base
 		}
-		if k > 0 {
-			empty = 0
-		} else if empty++; empty >= maxEmptyReads {
-			return n, io.ErrNoProgress
+		if w.skipped {
+			if w.nl {
+				s.lines++
+			}
+			s.lineOff = w.base
+		}
+		eof := w.err == io.EOF
+		// On an error, the complete lines read so far are delivered, then
+		// the error is reported.
+		used, ok := s.process(w.data, w.base, eof, true, yield)
+		if !ok || eof {
+			return ok && eof, c.read
+		}
+		s.countLines(w.data[:used], w.base)
+		if c.keep(w, used) && !s.overLimit(w.data, w.base, w.base+int64(used)) {
+			return false, c.read
+		}
+		if w.err != nil {
+			s.err = w.err
+			return false, c.read
 		}
 	}
-	return n, nil
-}
-
-// skipLine reads r through its next newline, with b as scratch space: the
-// have bytes read after the newline are left at the start of b; skipped
-// counts the bytes up to and including it; nl tells whether there was one
-// (otherwise r ended or failed: err).
-func skipLine(r io.Reader, b []byte) (have int, skipped int64, nl bool, err error) {
-	for {
-		n, err := readFull(r, b)
-		if i := bytes.IndexByte(b[:n], '\n'); i >= 0 {
-			return copy(b, b[i+1:n]), skipped + int64(i) + 1, true, err
-		}
-		skipped += int64(n)
-		if err != nil {
-			return 0, skipped, false, err
-		}
-	}
-}
-
-// testMalloc, when a test sets it, is told the size of each input buffer a
-// stream or map allocates.
-var testMalloc atomic.Pointer[func(n int)]
-
-// mallocBuf allocates an input buffer of n bytes in C memory.
-func mallocBuf(n int) unsafe.Pointer {
-	if f := testMalloc.Load(); f != nil {
-		(*f)(n)
-	}
-	return shim.Malloc(uint64(n))
 }
 
 // countLines keeps line numbers exact across chunks: the lines of each
@@ -746,12 +408,37 @@ func (s *Stream) countLines(consumed []byte, base int64) {
 	}
 }
 
-// lineStart steps back from byte off of b over the spaces, tabs and
-// carriage returns before it: the start of the line of a document whose
-// first byte is at off.
-func lineStart(b []byte, off uint32) uint32 {
-	for off > 0 && (b[off-1] == ' ' || b[off-1] == '\t' || b[off-1] == '\r') {
-		off--
+// readFiles streams the files of a Files input one after the other.
+func (s *Stream) readFiles(yield func(int, Document) bool) {
+	if err := checkFiles(s.in.files); err != nil {
+		s.err = err
+		return
 	}
-	return off
+	var keep gzipBufs
+	defer keep.free()
+	for i, path := range s.in.files {
+		s.file, s.fileIdx = path, i
+		s.lines, s.lineOff = 0, 0
+		if !s.readFile(path, &keep, yield) {
+			return
+		}
+	}
 }
+
+func (s *Stream) readFile(path string, keep *gzipBufs, yield func(int, Document) bool) bool {
+	r, closeIn, err := openFile(path, s.cfg.gzipBuf, keep)
+	if err != nil {
+		s.err = err
+		return false
+	}
+	defer closeIn()
+	ok, n := s.readAll(r, yield)
+	if s.cfg.fileDone != nil && (ok || s.err != nil) {
+		s.cfg.fileDone(path, n, s.err)
+	}
+	return ok
+}
+
+// File returns the file that the stream's current document comes from
+// (File and Files inputs; empty for others).
+func (s *Stream) File() string { return s.file }

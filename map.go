@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
-	"fmt"
 	"io"
 	"runtime"
 	"runtime/debug"
@@ -18,28 +17,12 @@ import (
 	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
-// PanicError is returned by Map and MapFields when the caller's function,
-// or the Read method of a Reader input, panicked: the panic stopped every
-// worker and is reported as an error.
-type PanicError struct {
-	Value any    // the value passed to panic
-	Stack []byte // the panicking goroutine's stack
-
-	reader bool // the reader panicked, not the map function
-}
-
-func (e *PanicError) Error() string {
-	if e.reader {
-		return fmt.Sprintf("simdjson: reader panicked: %v", e.Value)
-	}
-	return fmt.Sprintf("simdjson: map function panicked: %v", e.Value)
-}
-
-// Unwrap returns the panic value when it is an error.
-func (e *PanicError) Unwrap() error {
-	err, _ := e.Value.(error)
-	return err
-}
+// The parallel map: Map and MapFields run a function over every line of an
+// input on native worker threads (internal/shim's map.go and map.h), which
+// parse a batch at a time and call back into Go once per batch (Batch).
+// For a Reader or files, producer goroutines cut the input into chunks
+// (chunk.go's chunker) that the workers take from a ring of buffers
+// (NextChunk). Parsers of finished maps are pooled.
 
 // Map runs fn over every document of an NDJSON input on a pool of native
 // threads (Threads, default all CPUs). Each thread owns a parser and its own
@@ -321,11 +304,7 @@ var testPutMapParser func(p *Parser, pooled bool)
 
 func putMapParser(p *Parser) {
 	p.bumpGen()
-	p.input = nil
-	p.batch = false
-	p.idx, p.jump = nil, nil
-	p.unpin()
-	shim.Release(p.nat.c)
+	p.release()
 	keep := shim.Capacity(p.nat.c) <= maxPooledMapCapacity && p.nat.bufCap <= maxPooledMapCapacity+Padding
 	p.exit()
 	if testPutMapParser != nil {
@@ -382,21 +361,6 @@ func (m *mapper[S]) producerFail(err error, read bool) {
 	}
 }
 
-// ErrGoexit is returned by Map and MapFields when the map function called
-// runtime.Goexit (what t.Fatal, t.FailNow and testify's require do) on a
-// worker other than the calling goroutine's: that worker's goroutine ended,
-// the map stopped, and the test (if it was one) is marked failed. When the
-// function runs on the caller's own goroutine (worker 0), the map stops and
-// the Goexit goes on: the caller's goroutine ends as t.Fatal intends. The
-// error returned when the Read method of a Reader input (which runs on a
-// goroutine of the map's) calls runtime.Goexit wraps ErrGoexit.
-var ErrGoexit = errors.New("simdjson: map function called runtime.Goexit (t.Fatal, t.FailNow or require in a map callback?)")
-
-// errReaderGoexit is returned by Map and MapFields when the Read method of a
-// Reader input called runtime.Goexit: the map stops (the rest of the input
-// is not read) and errors.Is(err, ErrGoexit) holds.
-var errReaderGoexit = fmt.Errorf("simdjson: the reader's Read called runtime.Goexit (t.Fatal, t.FailNow or require in a Read?): %w", ErrGoexit)
-
 // Batch implements shim.MapHandler: it runs on worker w's goroutine, called
 // back from its native code, while the worker holds its parser.
 func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret int) {
@@ -423,10 +387,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 	}
 	base += m.skip
 	res := p.res
-	p.input = unsafe.Slice((*byte)(buf), n)
-	p.batch = true
-	p.base = int64(base)
-	p.idx, p.jump, p.ntok, p.epoch = res.Idx, res.Jump, uint32(res.Ntok), uint32(res.Epoch)
+	p.adopt(unsafe.Slice((*byte)(buf), n), int64(base), true)
 	docs := unsafe.Slice((*shim.Doc)(res.Docs), res.Ndocs)
 	var fields []shim.Field
 	nf := 0
@@ -597,113 +558,69 @@ func (m *mapper[S]) endInput(release func()) {
 	release()
 }
 
-// produce reads r chunk by chunk, cutting each chunk after its last newline
-// and carrying the rest over to the next one. A buffer grows for a line
-// longer than the chunk, up to the maximum document size; a longer line is
-// handed to the workers as a bad line and read through without being
-// buffered.
-func (m *mapper[S]) produce(r io.Reader, file int) {
-	var carry []byte
-	base := int64(0) // input offset of the slot's first byte
-	lines := 0       // newlines before base
-	bom := true
-	skipping := false // reading through a line longer than the limit
-	size, maxDoc := m.cfg.chunk, m.cfg.maxDoc
+// produce reads r through a chunker and hands the complete lines of each
+// window to the workers as a chunk: the slot of m.bufs it was read into. A
+// slot grows for a line longer than the chunk, up to the maximum document
+// size; a longer line is handed to the workers as a bad line and read
+// through without being buffered. A slot the producer took and did not hand
+// on goes back to the free list, however produce ends. It returns the bytes
+// read from r.
+func (m *mapper[S]) produce(r io.Reader, file int) (read int64) {
+	c := newChunker(r, &m.cfg)
+	lines := 0 // newlines before the next window
+	slot := -1 // the slot the producer holds
+	defer func() {
+		if slot >= 0 {
+			m.free <- slot
+		}
+	}()
 	for {
-		var slot int
-		select {
-		case slot = <-m.free:
-		case <-m.done:
-			return
-		}
-		if m.stop.Load() {
-			return
-		}
-		// A chunk and the carried line fit; a buffer a long line grew
-		// shrinks back to the chunk size.
-		need := max(size, min(len(carry)+size, maxDoc+1)) + Padding
-		if m.caps[slot] < need || m.caps[slot] > need && need == size+Padding {
-			if !m.alloc(slot, need) {
-				return
+		if slot < 0 {
+			select {
+			case slot = <-m.free:
+			case <-m.done:
+				return c.read
+			}
+			if m.stop.Load() {
+				return c.read
+			}
+			// A chunk and the carried line fit; a buffer a long line grew
+			// shrinks back to the chunk size.
+			need := c.want()
+			if (m.caps[slot] < need || m.caps[slot] > need && need == m.cfg.chunk+Padding) && !m.alloc(slot, need) {
+				return c.read
+			}
+		} else if m.caps[slot] < c.minCap() {
+			// The line fills the whole slot: grow it.
+			c.detach()
+			if !m.alloc(slot, c.want()) {
+				return c.read
 			}
 		}
-		for {
-			b := unsafe.Slice((*byte)(m.bufs[slot]), m.caps[slot])
-			limit := m.caps[slot] - Padding
-			have := copy(b, carry)
-			carry = carry[:0]
-			var err error
-			if skipping {
-				var skipped int64
-				var nl bool
-				have, skipped, nl, err = skipLine(r, b[:limit])
-				base += skipped
-				if nl {
-					lines++
-				}
-				skipping = false
+		w := c.fill(unsafe.Slice((*byte)(m.bufs[slot]), m.caps[slot]))
+		if w.skipped && w.nl {
+			lines++
+		}
+		if w.err == io.EOF {
+			if len(w.data) > 0 {
+				clear(unsafe.Slice((*byte)(m.bufs[slot]), m.caps[slot])[len(w.data):][:Padding])
+				m.send(&slot, file, w.data, w.base, &lines)
 			}
-			if err == nil {
-				var nr int
-				nr, err = readFull(r, b[have:limit])
-				have += nr
-			}
-			data := b[:have]
-			if bom {
-				bom = false
-				if text.HasBOM(data) {
-					data = text.DropBOM(data)
-					have -= 3
-					base = 3
-				}
-			}
-			if err == io.EOF {
-				if have > 0 {
-					clear(b[have : have+Padding])
-					m.send(slot, file, data, base, &lines)
-				}
-				return
-			}
-			cut := bytes.LastIndexByte(data, '\n') + 1
-			if err != nil {
-				// Deliver the complete lines, then report the error.
-				if cut > 0 {
-					m.send(slot, file, data[:cut], base, &lines)
-				}
-				if have-cut > maxDoc && !m.sendBad(file, base+int64(cut), lines) {
-					return
-				}
-				m.readFailed(file, err)
-				return
-			}
-			if cut == 0 && have <= maxDoc {
-				// A line longer than the buffer: grow it, up to the limit.
-				carry = append(carry[:0], data...)
-				if !m.alloc(slot, min(2*limit, maxDoc+1)+Padding) {
-					return
-				}
-				continue
-			}
-			over := have-cut > maxDoc // the unfinished line is longer than the limit
-			if !over {
-				carry = append(carry[:0], data[cut:]...)
-			}
-			if cut > 0 {
-				m.send(slot, file, data[:cut], base, &lines)
-			}
-			if over {
-				if !m.sendBad(file, base+int64(cut), lines) {
-					return
-				}
-				skipping = true
-				base += int64(have)
-				if cut == 0 {
-					continue // read through it in this buffer
-				}
-				break
-			}
-			base += int64(cut)
-			break
+			return c.read
+		}
+		cut := bytes.LastIndexByte(w.data, '\n') + 1
+		over := c.keep(w, cut)
+		if cut > 0 {
+			c.detach()
+			m.send(&slot, file, w.data[:cut], w.base, &lines)
+		}
+		if over && !m.sendBad(file, w.base+int64(cut), lines) {
+			return c.read
+		}
+		if w.err != nil {
+			// The complete lines were delivered: report the error.
+			m.readFailed(file, w.err)
+			return c.read
 		}
 	}
 }
@@ -723,11 +640,14 @@ func (m *mapper[S]) alloc(slot, n int) bool {
 	return true
 }
 
-func (m *mapper[S]) send(slot, file int, data []byte, base int64, lines *int) {
-	ch := mapChunk{slot: slot, file: file, n: len(data), base: base, lineBase: *lines}
+// send hands the workers data, the chunk in *slot (the slot is theirs
+// then: *slot becomes -1).
+func (m *mapper[S]) send(slot *int, file int, data []byte, base int64, lines *int) {
+	ch := mapChunk{slot: *slot, file: file, n: len(data), base: base, lineBase: *lines}
 	*lines += bytes.Count(data, []byte{'\n'})
 	select {
 	case m.ready <- ch:
+		*slot = -1
 	case <-m.done:
 	}
 }
@@ -797,4 +717,77 @@ func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint
 		wk.chunk, wk.held = ch, true
 		return m.bufs[ch.slot], uint64(ch.n), uint64(m.caps[ch.slot]), uint64(ch.base), true
 	}
+}
+
+// readFailed records the read error of file (a Files input: kept for the
+// end of the map, which goes on) or of the one reader.
+func (m *mapper[S]) readFailed(file int, err error) {
+	if m.fileErrs == nil {
+		m.producerFail(err, true)
+		return
+	}
+	m.mu.Lock()
+	if !m.finished && m.fileErrs[file] == nil {
+		m.fileErrs[file] = err
+	}
+	m.mu.Unlock()
+}
+
+// runFiles is runReader for a Files input: up to one producer goroutine per
+// thread, each taking the next file, decompressing it and feeding its chunks
+// to the workers. Buffers: one per thread, one per producer, and one more.
+func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
+	k := max(1, min(len(m.parsers), len(paths)))
+	m.fileErrs = make([]error, len(paths))
+	release := m.startChunks(len(m.parsers)+k+1, k)
+	var next atomic.Int64
+	var live atomic.Int32
+	live.Store(int32(k))
+	for range k {
+		go func() {
+			defer release()
+			defer func() {
+				if live.Add(-1) == 0 {
+					close(m.ready)
+				}
+			}()
+			returned := false
+			defer m.producerRecover(&returned)
+			var keep gzipBufs
+			defer keep.free()
+			for {
+				j := int(next.Add(1)) - 1
+				if j >= len(paths) || m.stop.Load() {
+					break
+				}
+				select {
+				case <-m.done:
+					returned = true
+					return
+				default:
+				}
+				m.produceFile(paths[j], j, &keep)
+			}
+			returned = true
+		}()
+	}
+	defer m.endInput(release)
+	return shim.RunMap(c)
+}
+
+func (m *mapper[S]) produceFile(path string, file int, keep *gzipBufs) {
+	r, closeIn, err := openFile(path, m.cfg.gzipBuf, keep)
+	if err != nil {
+		m.readFailed(file, err)
+		return
+	}
+	defer closeIn()
+	n := m.produce(r, file)
+	if m.cfg.fileDone == nil {
+		return
+	}
+	m.mu.Lock()
+	err = m.fileErrs[file]
+	m.mu.Unlock()
+	m.cfg.fileDone(path, n, err)
 }
