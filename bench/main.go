@@ -443,63 +443,6 @@ func safeRun(m Method, data []byte) (res Result, err error) {
 	return m.Run(data, 1)
 }
 
-func printTable(w io.Writer, rows []*row, threads int) {
-	counts := threadCounts(threads)
-	header := fmt.Sprintf("%-16s", "method")
-	for _, t := range counts {
-		header += fmt.Sprintf(" %12s", threadsName(t))
-	}
-	fmt.Fprintf(w, "%s  %*s   %-28s %s\n", header, 4*len(counts)+1, "CPU", "validates (errors/corrupted)", "how")
-	byMethod := map[string][]*row{}
-	var order []string
-	for _, rw := range rows {
-		if _, ok := byMethod[rw.m.Name]; !ok {
-			order = append(order, rw.m.Name)
-		}
-		byMethod[rw.m.Name] = append(byMethod[rw.m.Name], rw)
-	}
-	for _, name := range order {
-		rs := byMethod[name]
-		m := rs[0].m
-		line := fmt.Sprintf("%-16s", name)
-		if m.Skip != "" {
-			for range counts {
-				line += fmt.Sprintf(" %12s", "skipped")
-			}
-			fmt.Fprintf(w, "%s  %*s   %-28s %s\n", line, 4*len(counts)+1, "", "-", m.Skip)
-			continue
-		}
-		var shares []string
-		for _, t := range counts {
-			col, share := "", ""
-			for _, rw := range rs {
-				if rw.threads == t {
-					col, share = fmt.Sprintf("%.2f GB/s", rw.gbps()), fmt.Sprintf("%.0f%%", 100*rw.bestShare)
-				}
-			}
-			line += fmt.Sprintf(" %12s", col)
-			shares = append(shares, fmt.Sprintf("%4s", share))
-		}
-		fmt.Fprintf(w, "%s  %*s   %-28s %s\n", line, 4*len(counts)+1, strings.Join(shares, " "), rs[0].valid.String(), m.Note)
-	}
-}
-
-var dataLen int // bytes of the input, for row.gbps
-
-func (rw *row) gbps() float64 { return gbps(dataLen, rw.best) }
-
-func gbps(n int, d time.Duration) float64 {
-	if d <= 0 {
-		return 0
-	}
-	return float64(n) / d.Seconds() / 1e9
-}
-
-func round3(x float64) float64 {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 3, 64), 64)
-	return v
-}
-
 // readPadded reads a file into a buffer with 64 bytes of spare capacity.
 func readPadded(path string) ([]byte, error) {
 	f, err := os.Open(path)
@@ -597,18 +540,6 @@ func parseSize(s string) (int64, error) {
 	return int64(v * mult), nil
 }
 
-func commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
 func cpuModel() string {
 	b, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
@@ -620,37 +551,6 @@ func cpuModel() string {
 		}
 	}
 	return runtime.GOARCH
-}
-
-// printLegend explains the table's columns, under it.
-func printLegend(w io.Writer, threads, runs int, validates bool) {
-	fmt.Fprintf(w, "\nColumns:\n")
-	var cols []string
-	for _, t := range threadCounts(threads) {
-		cols = append(cols, threadsName(t))
-	}
-	fmt.Fprintf(w, "  %-20s GB/s = input bytes (10^9) / the best of %d runs' time, with GOMAXPROCS and the method's threads set to that count; every run's counts were checked equal to the reference method's first\n", strings.Join(cols, ", "), runs)
-	fmt.Fprintf(w, "  CPU                  the process's CPU time / (wall time × threads) in the best run of each column: under 100%% means other processes took cores, or the method does not keep its threads busy\n")
-	if validates {
-		fmt.Fprintf(w, "  validates            yes when the method reported an error on each of 5 corrupted inputs (one bad event each, in a part the task never reads); in brackets: errors reported / inputs, and which corruptions it caught\n")
-	}
-	fmt.Fprintf(w, "  how                  what the method does for the task\n")
-}
-
-// threadsName is "1 thread" or "n threads", a column's name.
-func threadsName(n int) string {
-	if n == 1 {
-		return "1 thread"
-	}
-	return fmt.Sprintf("%d threads", n)
-}
-
-// threadsWord is "1 thread " or "n threads", aligned.
-func threadsWord(n int) string {
-	if n == 1 {
-		return " 1 thread "
-	}
-	return fmt.Sprintf("%2d threads", n)
 }
 
 // progressf reports progress on standard error (-progress, on by default).

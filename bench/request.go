@@ -289,8 +289,6 @@ func timeRequestDecode(decode func(io.Reader, any) error, body []byte, mk func()
 		float64(m1.Mallocs-m0.Mallocs) / float64(n), nil
 }
 
-func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
-
 // engineNote says when encoding/json runs on the v2 engine.
 func engineNote() string {
 	if jsonV2Engine {
