@@ -34,7 +34,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -217,7 +216,7 @@ func runBench(s *Suite, methods []Method, size int64) error {
 		source = fmt.Sprintf("generated, seed %d", *flagSeed)
 	}
 	dataLen = len(data)
-	progressf("bench: machine: %s, %d CPUs, %s, simdjson kernel %s", cpuModel(), runtime.NumCPU(), runtime.Version(), nativeImplementation())
+	progressf("bench: machine: %s", machine())
 	progressf("bench: %s bytes (%s) ready in %v; checking the reference method %s", commas(int64(len(data))), source, time.Since(start).Round(time.Millisecond), s.Reference)
 
 	// The reference result: the reference method on one thread, checked
@@ -330,8 +329,7 @@ func runBench(s *Suite, methods []Method, size int64) error {
 	fmt.Println()
 	fmt.Printf("%s suite: %s bytes (%s), best of %d runs, GB/s = bytes / best time\n",
 		s.Name, commas(int64(len(data))), source, *flagRuns)
-	fmt.Printf("machine: %s, %d CPUs, %s, simdjson kernel %s; GOMAXPROCS = the column's threads\n\n",
-		cpuModel(), runtime.NumCPU(), runtime.Version(), nativeImplementation())
+	fmt.Printf("machine: %s; GOMAXPROCS = the column's threads\n\n", machine())
 	printTable(os.Stdout, rows, threads)
 	starved, total := 0, 0
 	for _, rw := range rows {
@@ -343,15 +341,6 @@ func runBench(s *Suite, methods []Method, size int64) error {
 		fmt.Printf("  (%d of %d runs got under %.0f%% CPU and were repeated, at most 3 tries a round)\n", starved, total, 100**flagShare)
 	}
 	return nil
-}
-
-// cpuTime is the user and system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // threadList is -thread-list parsed; nil when the flag is unset.
@@ -509,14 +498,6 @@ func runReader(s *Suite, methods []Method) error {
 	return nil
 }
 
-func peakRSS() string {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return "?"
-	}
-	return fmt.Sprintf("%.1f MiB", float64(ru.Maxrss)/1024) // Linux: KiB
-}
-
 func parseSize(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	mult := 1.0
@@ -538,19 +519,6 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("bad size %q (want e.g. 256MB, 1GB, 7.6GB)", s)
 	}
 	return int64(v * mult), nil
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return runtime.GOARCH
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return runtime.GOARCH
 }
 
 // progressf reports progress on standard error (-progress, on by default).
