@@ -28,13 +28,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/simdjson-cgo/simdjson"
 )
 
 var (
@@ -205,7 +206,7 @@ func runBench(s *Suite, methods []Method, size int64) error {
 	start := time.Now()
 	if *flagIn != "" {
 		progressf("bench: reading %s", *flagIn)
-		data, err = readPadded(*flagIn)
+		data, err = simdjson.ReadFile(*flagIn)
 		if err != nil {
 			return err
 		}
@@ -430,24 +431,6 @@ func safeRun(m Method, data []byte) (res Result, err error) {
 		}
 	}()
 	return m.Run(data, 1)
-}
-
-// readPadded reads a file into a buffer with 64 bytes of spare capacity.
-func readPadded(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	buf := make([]byte, st.Size(), st.Size()+64)
-	if _, err := io.ReadFull(f, buf); err != nil {
-		return nil, err
-	}
-	return buf, nil
 }
 
 // runReader streams -in through each method's Reader, on -threads threads,
