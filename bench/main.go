@@ -16,11 +16,60 @@
 //	cd bench && go run . -size 256MB -runs 3 -json    # one JSON object per line
 //	make bench                                        # from the repository root: 1 GB, json/v2 included
 //
-// See RESULTS.md for the figures on the project's machine and the other
-// modes: -out (write the generated events), -in (read events from a file),
-// -reader (stream a file through io.Reader), -gz (the task end to end from
-// generated .json.gz files: gz.go), -chart (SVG from -json output),
-// -aggregate (medians over several invocations).
+// Suites (-suite NAME, default seed; -suite list prints each with its doc):
+//
+//   - seed: the seed benchmark above (seed.go, task.go, gen.go; methods in
+//     native.go, library.go, peers.go, jsonv2.go).
+//   - roundtrip: each generated event decoded into a struct, a field
+//     flipped, written back as NDJSON through an Encoder
+//     (roundtrip_suite.go); seed's harness, table and modes, without the
+//     validates check.
+//   - decode: Unmarshal of the jsonexamples documents and small payloads
+//     into interface{}, full and partial structs (decode_suite.go;
+//     -decode-data, -decode-files).
+//   - encode: Marshal and reused Encoders over values from the
+//     jsonexamples documents, small payloads and 100 generated events
+//     (encode_suite.go; -encode-values, -encode-time, -decode-data).
+//   - request: the per-request cost of a Decoder,
+//     NewDecoder(bytes.NewReader(body)).Decode of 200 B to 200 kB order
+//     bodies (request.go, request_body.go; -request-sizes, -request-time).
+//   - request-http: the request suite's bodies POSTed to a loopback
+//     net/http server that decodes and replies with each library
+//     (request_http.go; -request-sizes, -http-clients, -http-time,
+//     -http-max).
+//
+// decode, encode, request and request-http run themselves (Suite.Run): their
+// own inputs, timing and table or -json lines, with -runs and -methods; see
+// each file's opening comment. The modes below are seed's and roundtrip's
+// unless they say otherwise (all flags: go run . -h):
+//
+//   - -json: one JSON object per line (method, threads, gbps, validates,
+//     ok) instead of the table.
+//   - -methods a,b: only these methods (an unknown name's error lists the
+//     suite's).
+//   - -thread-list 1,2,4,8: a column per thread count instead of one thread
+//     and -threads (not with -gz or -reader).
+//   - -min-share 0.8: repeat a run whose process got less CPU than that
+//     share of wall time × threads (at most 3 tries a round).
+//   - -out FILE: write the generated events (-size, -seed) to FILE and exit.
+//   - -in FILE: read the events from an NDJSON file instead of generating
+//     them (the reference is then checked against no tally).
+//   - -reader -in FILE: stream the file through each method that reads an
+//     io.Reader (simdjson-lazy, simdjson-fields), on -threads threads: time,
+//     GB/s and peak RSS of each run, no table.
+//   - -gz: the seed task end to end from generated .json.gz files (read,
+//     inflate, parse, count), a table of its own (gz.go; -gz-file, -gz-dir,
+//     -gz-peers; with -json, also cpu_share and gb_per_cpu_second).
+//   - -chart FILE: an SVG bar chart of a file of -json lines (-chart-title)
+//     on standard output, and exit.
+//   - -encode-chart FILE: an SVG chart of a file of the encode suite's
+//     -json lines on standard output, and exit.
+//   - -aggregate F1,F2,...: each figure's median and range over files of
+//     -json lines, one per invocation, as a Markdown table (with -json:
+//     JSON lines of the medians, which -chart reads), and exit.
+//   - -progress=false, -v: less or more on standard error.
+//
+// See RESULTS.md for the figures on the project's machine.
 package main
 
 import (
