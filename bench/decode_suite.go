@@ -21,8 +21,7 @@ package main
 // no figure.
 //
 // The suite has its own output, so it does not go through the generic
-// harness: its Generate runs it and exits (main.go has no hook for such a
-// suite yet).
+// harness: it is a Suite with Run (suite.go), which main.go calls instead.
 
 import (
 	"encoding/json"

@@ -24,7 +24,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 	"unsafe"
 
@@ -162,8 +161,7 @@ func runGz(size int64) error {
 	fmt.Print(man.Tally.Summary())
 	fmt.Printf("\n-gz: %d files, %s bytes uncompressed (%s on disk, gzip -6 by klauspost/compress), generated, seed %d; best of %d runs; GB/s = uncompressed bytes / best time; CPU = CPU time / (wall × threads) of the best run\n",
 		len(man.Files), commas(total), commas(disk), *flagSeed, *flagRuns)
-	fmt.Printf("machine: %s, %d CPUs, %s, simdjson kernel %s; GOMAXPROCS = the column's threads\n\n",
-		cpuModel(), runtime.NumCPU(), runtime.Version(), nativeImplementation())
+	fmt.Printf("machine: %s; GOMAXPROCS = the column's threads\n\n", machine())
 	fmt.Printf("%-28s %8s %5s %6s", "method", "1 thread", "CPU", "GB/CPUs")
 	if threads > 1 {
 		fmt.Printf(" %9s %5s %7s", fmt.Sprintf("%d threads", threads), "CPU", "scaling")
@@ -182,15 +180,6 @@ func runGz(size int64) error {
 	}
 	fmt.Printf("\npeak RSS of this process (generation excluded when the files were already there): %s\n", peakRSS())
 	return nil
-}
-
-// childCPUTime is the CPU time of the child processes waited for (gzip -dc).
-func childCPUTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // cpuRate is the row's uncompressed bytes per second of process CPU time

@@ -16,11 +16,60 @@
 //	cd bench && go run . -size 256MB -runs 3 -json    # one JSON object per line
 //	make bench                                        # from the repository root: 1 GB, json/v2 included
 //
-// See RESULTS.md for the figures on the project's machine and the other
-// modes: -out (write the generated events), -in (read events from a file),
-// -reader (stream a file through io.Reader), -gz (the task end to end from
-// generated .json.gz files: gz.go), -chart (SVG from -json output),
-// -aggregate (medians over several invocations).
+// Suites (-suite NAME, default seed; -suite list prints each with its doc):
+//
+//   - seed: the seed benchmark above (seed.go, task.go, gen.go; methods in
+//     native.go, library.go, peers.go, jsonv2.go).
+//   - roundtrip: each generated event decoded into a struct, a field
+//     flipped, written back as NDJSON through an Encoder
+//     (roundtrip_suite.go); seed's harness, table and modes, without the
+//     validates check.
+//   - decode: Unmarshal of the jsonexamples documents and small payloads
+//     into interface{}, full and partial structs (decode_suite.go;
+//     -decode-data, -decode-files).
+//   - encode: Marshal and reused Encoders over values from the
+//     jsonexamples documents, small payloads and 100 generated events
+//     (encode_suite.go; -encode-values, -encode-time, -decode-data).
+//   - request: the per-request cost of a Decoder,
+//     NewDecoder(bytes.NewReader(body)).Decode of 200 B to 200 kB order
+//     bodies (request.go, request_body.go; -request-sizes, -request-time).
+//   - request-http: the request suite's bodies POSTed to a loopback
+//     net/http server that decodes and replies with each library
+//     (request_http.go; -request-sizes, -http-clients, -http-time,
+//     -http-max).
+//
+// decode, encode, request and request-http run themselves (Suite.Run): their
+// own inputs, timing and table or -json lines, with -runs and -methods; see
+// each file's opening comment. The modes below are seed's and roundtrip's
+// unless they say otherwise (all flags: go run . -h):
+//
+//   - -json: one JSON object per line (method, threads, gbps, validates,
+//     ok) instead of the table.
+//   - -methods a,b: only these methods (an unknown name's error lists the
+//     suite's).
+//   - -thread-list 1,2,4,8: a column per thread count instead of one thread
+//     and -threads (not with -gz or -reader).
+//   - -min-share 0.8: repeat a run whose process got less CPU than that
+//     share of wall time × threads (at most 3 tries a round).
+//   - -out FILE: write the generated events (-size, -seed) to FILE and exit.
+//   - -in FILE: read the events from an NDJSON file instead of generating
+//     them (the reference is then checked against no tally).
+//   - -reader -in FILE: stream the file through each method that reads an
+//     io.Reader (simdjson-lazy, simdjson-fields), on -threads threads: time,
+//     GB/s and peak RSS of each run, no table.
+//   - -gz: the seed task end to end from generated .json.gz files (read,
+//     inflate, parse, count), a table of its own (gz.go; -gz-file, -gz-dir,
+//     -gz-peers; with -json, also cpu_share and gb_per_cpu_second).
+//   - -chart FILE: an SVG bar chart of a file of -json lines (-chart-title)
+//     on standard output, and exit.
+//   - -encode-chart FILE: an SVG chart of a file of the encode suite's
+//     -json lines on standard output, and exit.
+//   - -aggregate F1,F2,...: each figure's median and range over files of
+//     -json lines, one per invocation, as a Markdown table (with -json:
+//     JSON lines of the medians, which -chart reads), and exit.
+//   - -progress=false, -v: less or more on standard error.
+//
+// See RESULTS.md for the figures on the project's machine.
 package main
 
 import (
@@ -28,14 +77,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/simdjson-cgo/simdjson"
 )
 
 var (
@@ -206,7 +255,7 @@ func runBench(s *Suite, methods []Method, size int64) error {
 	start := time.Now()
 	if *flagIn != "" {
 		progressf("bench: reading %s", *flagIn)
-		data, err = readPadded(*flagIn)
+		data, err = simdjson.ReadFile(*flagIn)
 		if err != nil {
 			return err
 		}
@@ -217,7 +266,7 @@ func runBench(s *Suite, methods []Method, size int64) error {
 		source = fmt.Sprintf("generated, seed %d", *flagSeed)
 	}
 	dataLen = len(data)
-	progressf("bench: machine: %s, %d CPUs, %s, simdjson kernel %s", cpuModel(), runtime.NumCPU(), runtime.Version(), nativeImplementation())
+	progressf("bench: machine: %s", machine())
 	progressf("bench: %s bytes (%s) ready in %v; checking the reference method %s", commas(int64(len(data))), source, time.Since(start).Round(time.Millisecond), s.Reference)
 
 	// The reference result: the reference method on one thread, checked
@@ -330,8 +379,7 @@ func runBench(s *Suite, methods []Method, size int64) error {
 	fmt.Println()
 	fmt.Printf("%s suite: %s bytes (%s), best of %d runs, GB/s = bytes / best time\n",
 		s.Name, commas(int64(len(data))), source, *flagRuns)
-	fmt.Printf("machine: %s, %d CPUs, %s, simdjson kernel %s; GOMAXPROCS = the column's threads\n\n",
-		cpuModel(), runtime.NumCPU(), runtime.Version(), nativeImplementation())
+	fmt.Printf("machine: %s; GOMAXPROCS = the column's threads\n\n", machine())
 	printTable(os.Stdout, rows, threads)
 	starved, total := 0, 0
 	for _, rw := range rows {
@@ -343,15 +391,6 @@ func runBench(s *Suite, methods []Method, size int64) error {
 		fmt.Printf("  (%d of %d runs got under %.0f%% CPU and were repeated, at most 3 tries a round)\n", starved, total, 100**flagShare)
 	}
 	return nil
-}
-
-// cpuTime is the user and system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // threadList is -thread-list parsed; nil when the flag is unset.
@@ -443,81 +482,6 @@ func safeRun(m Method, data []byte) (res Result, err error) {
 	return m.Run(data, 1)
 }
 
-func printTable(w io.Writer, rows []*row, threads int) {
-	counts := threadCounts(threads)
-	header := fmt.Sprintf("%-16s", "method")
-	for _, t := range counts {
-		header += fmt.Sprintf(" %12s", threadsName(t))
-	}
-	fmt.Fprintf(w, "%s  %*s   %-28s %s\n", header, 4*len(counts)+1, "CPU", "validates (errors/corrupted)", "how")
-	byMethod := map[string][]*row{}
-	var order []string
-	for _, rw := range rows {
-		if _, ok := byMethod[rw.m.Name]; !ok {
-			order = append(order, rw.m.Name)
-		}
-		byMethod[rw.m.Name] = append(byMethod[rw.m.Name], rw)
-	}
-	for _, name := range order {
-		rs := byMethod[name]
-		m := rs[0].m
-		line := fmt.Sprintf("%-16s", name)
-		if m.Skip != "" {
-			for range counts {
-				line += fmt.Sprintf(" %12s", "skipped")
-			}
-			fmt.Fprintf(w, "%s  %*s   %-28s %s\n", line, 4*len(counts)+1, "", "-", m.Skip)
-			continue
-		}
-		var shares []string
-		for _, t := range counts {
-			col, share := "", ""
-			for _, rw := range rs {
-				if rw.threads == t {
-					col, share = fmt.Sprintf("%.2f GB/s", rw.gbps()), fmt.Sprintf("%.0f%%", 100*rw.bestShare)
-				}
-			}
-			line += fmt.Sprintf(" %12s", col)
-			shares = append(shares, fmt.Sprintf("%4s", share))
-		}
-		fmt.Fprintf(w, "%s  %*s   %-28s %s\n", line, 4*len(counts)+1, strings.Join(shares, " "), rs[0].valid.String(), m.Note)
-	}
-}
-
-var dataLen int // bytes of the input, for row.gbps
-
-func (rw *row) gbps() float64 { return gbps(dataLen, rw.best) }
-
-func gbps(n int, d time.Duration) float64 {
-	if d <= 0 {
-		return 0
-	}
-	return float64(n) / d.Seconds() / 1e9
-}
-
-func round3(x float64) float64 {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 3, 64), 64)
-	return v
-}
-
-// readPadded reads a file into a buffer with 64 bytes of spare capacity.
-func readPadded(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	buf := make([]byte, st.Size(), st.Size()+64)
-	if _, err := io.ReadFull(f, buf); err != nil {
-		return nil, err
-	}
-	return buf, nil
-}
-
 // runReader streams -in through each method's Reader, on -threads threads,
 // once per run, and reports time, throughput, the result and the peak RSS
 // of the process so far.
@@ -566,14 +530,6 @@ func runReader(s *Suite, methods []Method) error {
 	return nil
 }
 
-func peakRSS() string {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return "?"
-	}
-	return fmt.Sprintf("%.1f MiB", float64(ru.Maxrss)/1024) // Linux: KiB
-}
-
 func parseSize(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	mult := 1.0
@@ -595,62 +551,6 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("bad size %q (want e.g. 256MB, 1GB, 7.6GB)", s)
 	}
 	return int64(v * mult), nil
-}
-
-func commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return runtime.GOARCH
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return runtime.GOARCH
-}
-
-// printLegend explains the table's columns, under it.
-func printLegend(w io.Writer, threads, runs int, validates bool) {
-	fmt.Fprintf(w, "\nColumns:\n")
-	var cols []string
-	for _, t := range threadCounts(threads) {
-		cols = append(cols, threadsName(t))
-	}
-	fmt.Fprintf(w, "  %-20s GB/s = input bytes (10^9) / the best of %d runs' time, with GOMAXPROCS and the method's threads set to that count; every run's counts were checked equal to the reference method's first\n", strings.Join(cols, ", "), runs)
-	fmt.Fprintf(w, "  CPU                  the process's CPU time / (wall time × threads) in the best run of each column: under 100%% means other processes took cores, or the method does not keep its threads busy\n")
-	if validates {
-		fmt.Fprintf(w, "  validates            yes when the method reported an error on each of 5 corrupted inputs (one bad event each, in a part the task never reads); in brackets: errors reported / inputs, and which corruptions it caught\n")
-	}
-	fmt.Fprintf(w, "  how                  what the method does for the task\n")
-}
-
-// threadsName is "1 thread" or "n threads", a column's name.
-func threadsName(n int) string {
-	if n == 1 {
-		return "1 thread"
-	}
-	return fmt.Sprintf("%d threads", n)
-}
-
-// threadsWord is "1 thread " or "n threads", aligned.
-func threadsWord(n int) string {
-	if n == 1 {
-		return " 1 thread "
-	}
-	return fmt.Sprintf("%2d threads", n)
 }
 
 // progressf reports progress on standard error (-progress, on by default).

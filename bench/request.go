@@ -178,7 +178,7 @@ func runRequestSuite(w io.Writer) error {
 	if !*flagJSON {
 		fmt.Fprintf(w, "request suite: NewDecoder(bytes.NewReader(body)).Decode(v), a fresh reader, Decoder and v each op; best of %d runs of about %v\n",
 			runs, *flagRequestTime)
-		fmt.Fprintf(w, "machine: %s, %d CPUs, GOMAXPROCS %d, %s%s\n\n", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), engineNote())
+		fmt.Fprintf(w, "machine: %s\n\n", requestMachine())
 		fmt.Fprintf(w, "%-6s %7s %-7s %-14s %11s %9s %10s %10s %8s\n",
 			"size", "bytes", "target", "method", "ns/op", "MB/s", "B/op", "allocs/op", "vs std")
 	}
@@ -289,7 +289,11 @@ func timeRequestDecode(decode func(io.Reader, any) error, body []byte, mk func()
 		float64(m1.Mallocs-m0.Mallocs) / float64(n), nil
 }
 
-func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
+// requestMachine describes the machine for the request suites' headers:
+// CPU model, CPUs, GOMAXPROCS, Go version and engineNote.
+func requestMachine() string {
+	return fmt.Sprintf("%s, %d CPUs, GOMAXPROCS %d, %s%s", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), engineNote())
+}
 
 // engineNote says when encoding/json runs on the v2 engine.
 func engineNote() string {

@@ -292,7 +292,7 @@ func runRequestHTTP(w io.Writer, bodies []requestBody, methods []requestMethod, 
 	if !asJSON {
 		fmt.Fprintf(w, "request-http suite: POST the body to a net/http handler on loopback that decodes it into its struct with the library's Decoder and encodes a reply with its Encoder;\n")
 		fmt.Fprintf(w, "%d keep-alive clients in this process, rounds of %v; the round with the most req/s of %d, its latency percentiles\n", clients, d, runs)
-		fmt.Fprintf(w, "machine: %s, %d CPUs, GOMAXPROCS %d, %s%s\n\n", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), engineNote())
+		fmt.Fprintf(w, "machine: %s\n\n", requestMachine())
 		fmt.Fprintf(w, "%-6s %7s %-14s %10s %9s %9s %9s %5s %8s\n", "size", "bytes", "method", "req/s", "p50 us", "p99 us", "requests", "CPU", "vs std")
 	}
 	for _, b := range bodies {
