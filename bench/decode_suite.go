@@ -2,7 +2,7 @@ package main
 
 // The decode suite: Unmarshal of whole documents into interface{}, into a
 // full struct and into a partial struct (a few fields), by this library
-// (simdjson.Unmarshal) and by encoding/json, json/v2, goccy/go-json, sonic,
+// (package json's Unmarshal) and by encoding/json, json/v2, goccy/go-json, sonic,
 // jsoniter and segmentio/encoding; the documents are twitter.json,
 // citm_catalog.json, canada.json, github_events.json and gsoc-2018.json
 // from ../../shared/data/jsonexamples (-decode-data) and payloads of about
@@ -27,7 +27,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/simdjson-cgo/simdjson/internal/corpus"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -35,11 +34,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
+
 	"github.com/bytedance/sonic"
 	goccy "github.com/goccy/go-json"
 	jsoniter "github.com/json-iterator/go"
 	segmentio "github.com/segmentio/encoding/json"
-	"github.com/simdjson-cgo/simdjson"
+	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
 var flagDecodeData = flag.String("decode-data", filepath.Join("..", "..", "shared", "data", "jsonexamples"),
@@ -56,7 +57,7 @@ type decodeMethod struct {
 
 func decodeMethods() []decodeMethod {
 	ms := []decodeMethod{
-		{name: "simdjson", unmarshal: simdjson.Unmarshal},
+		{name: "simdjson", unmarshal: sjson.Unmarshal},
 		{name: "encoding/json", unmarshal: json.Unmarshal},
 		{name: "json/v2", unmarshal: jsonV2Unmarshal},
 		{name: "goccy", unmarshal: goccy.Unmarshal},
