@@ -2,8 +2,10 @@ package simdjson
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"hash/crc32"
 	"io"
 	"unsafe"
 
@@ -226,6 +228,9 @@ func (g *gzipReader) member() error {
 		g.streamBase, g.cr = int64(g.pos), nil
 		return g.fault(gzip.ErrHeader)
 	}
+	if gzipHeaderRejected(rest) {
+		return g.locate() // compress/gzip's answer, as for a streamed member
+	}
 	if g.out == nil {
 		g.out, g.outCap = g.keep.take()
 	}
@@ -271,6 +276,41 @@ func (g *gzipReader) member() error {
 		// (its CRC did not check). compress/gzip locates the fault.
 		return g.locate()
 	}
+}
+
+// gzipHeaderRejected reports whether compress/gzip rejects the header of
+// the member that starts b where libdeflate accepts it: libdeflate skips the
+// header's CRC (FHCRC) and takes a name or comment of any length, while
+// compress/gzip checks the CRC and rejects a name or comment of 512 bytes or
+// more. Both paths must give one answer, compress/gzip's (it decides every
+// member libdeflate rejects). A header cut short is left to libdeflate,
+// which rejects it.
+func gzipHeaderRejected(b []byte) bool {
+	const fhcrc, fextra, fname, fcomment = 1 << 1, 1 << 2, 1 << 3, 1 << 4
+	if len(b) < 10 {
+		return false
+	}
+	flg, i := b[3], 10
+	if flg&fextra != 0 {
+		if len(b) < i+2 {
+			return false
+		}
+		i += 2 + int(binary.LittleEndian.Uint16(b[i:]))
+	}
+	for _, f := range []byte{fname, fcomment} {
+		if flg&f == 0 {
+			continue
+		}
+		n := bytes.IndexByte(b[min(i, len(b)):min(i+512, len(b))], 0)
+		if n < 0 {
+			return len(b) >= i+512 // no NUL in 512 bytes
+		}
+		i += n + 1
+	}
+	if flg&fhcrc == 0 || len(b) < i+2 {
+		return false
+	}
+	return uint16(crc32.ChecksumIEEE(b[:i])) != binary.LittleEndian.Uint16(b[i:])
 }
 
 // locate runs compress/gzip over the member at g.pos, which libdeflate

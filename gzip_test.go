@@ -4,9 +4,12 @@ package simdjson_test
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -391,4 +394,104 @@ func FuzzGzip(f *testing.F) {
 		require.Error(t, err, "compress/gzip: %v", werr)
 		require.True(t, bytes.HasPrefix(want, got), "output is not a prefix of compress/gzip's")
 	})
+}
+
+// gzipMember compresses data as one gzip member whose header has the flags
+// flg (RFC 1952: FTEXT 1, FHCRC 2, FEXTRA 4, FNAME 8, FCOMMENT 16, the
+// reserved bits 32-128) with the given extra field, name and comment; with
+// FHCRC, the header's CRC-16 is right unless badHCRC.
+func gzipMember(t testing.TB, data []byte, flg byte, extra []byte, name, comment string, badHCRC bool) []byte {
+	t.Helper()
+	h := []byte{0x1f, 0x8b, 8, flg, 0, 0, 0, 0, 0, 255}
+	if flg&4 != 0 {
+		h = binary.LittleEndian.AppendUint16(h, uint16(len(extra)))
+		h = append(h, extra...)
+	}
+	if flg&8 != 0 {
+		h = append(append(h, name...), 0)
+	}
+	if flg&16 != 0 {
+		h = append(append(h, comment...), 0)
+	}
+	if flg&2 != 0 {
+		crc := uint16(crc32.ChecksumIEEE(h))
+		if badHCRC {
+			crc ^= 0x0101
+		}
+		h = binary.LittleEndian.AppendUint16(h, crc)
+	}
+	var body bytes.Buffer
+	fw, err := flate.NewWriter(&body, flate.DefaultCompression)
+	require.NoError(t, err)
+	_, err = fw.Write(data)
+	require.NoError(t, err)
+	require.NoError(t, fw.Close())
+	out := append(h, body.Bytes()...)
+	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(data))
+	return binary.LittleEndian.AppendUint32(out, uint32(len(data)))
+}
+
+// Both decompression paths (whole members with libdeflate, and
+// compress/gzip's streaming reader past MaxGzipBuffer) give compress/gzip's
+// answer for every header field: a wrong header CRC, a name or comment of
+// 512 bytes or more (compress/gzip rejects them; libdeflate would take
+// them), reserved flag bits (libdeflate rejects them; compress/gzip takes
+// them), an extra field. The complete lines before a rejected member are
+// delivered, and the error is a *GzipError wrapping gzip.ErrHeader.
+func TestGzipHeaderFields(t *testing.T) {
+	data, offs := numbered(3000)
+	half := int(offs[1500])
+	long := strings.Repeat("n", 511)
+	cases := []struct {
+		name string
+		z    []byte
+	}{
+		{"plain", gzipMember(t, data, 0, nil, "", "", false)},
+		{"fhcrc", gzipMember(t, data, 2, nil, "", "", false)},
+		{"fhcrc-wrong", gzipMember(t, data, 2, nil, "", "", true)},
+		{"all-fields", gzipMember(t, data, 2|4|8|16, []byte("extra field"), "events.json", "a comment", false)},
+		{"all-fields-wrong", gzipMember(t, data, 2|4|8|16, []byte("extra field"), "events.json", "a comment", true)},
+		{"name-511", gzipMember(t, data, 8, nil, long, "", false)},
+		{"name-512", gzipMember(t, data, 8, nil, long+"n", "", false)},
+		{"comment-600", gzipMember(t, data, 16, nil, "", strings.Repeat("c", 600), false)},
+		{"reserved-bits", gzipMember(t, data, 0x20|0x80, nil, "", "", false)},
+		{"second-member-fhcrc-wrong", append(gzipMember(t, data[:half], 0, nil, "", "", false), gzipMember(t, data[half:], 2|8, nil, "b.json", "", true)...)},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		// compress/gzip's answer: the bytes it delivers, and its error.
+		zr, err := gzip.NewReader(bytes.NewReader(c.z))
+		var ref []byte
+		if err == nil {
+			ref, err = io.ReadAll(zr)
+		}
+		refErr := err
+		var want []int64 // the lines complete in compress/gzip's output
+		for i, off := range offs {
+			end := int64(len(data))
+			if i+1 < len(offs) {
+				end = offs[i+1]
+			}
+			if end <= int64(len(ref)) {
+				want = append(want, off)
+			}
+		}
+		path := writeFile(t, dir, c.name+".json.gz", c.z)
+		for _, opts := range [][]simdjson.StreamOption{nil, {simdjson.MaxGzipBuffer(4096)}} {
+			for kind, run := range map[string]func(*testing.T, simdjson.Input, ...simdjson.StreamOption) result{"stream": streamResult, "map": mapResult} {
+				r := run(t, simdjson.File(path), opts...)
+				what := fmt.Sprintf("%s, %s, MaxGzipBuffer set: %v", c.name, kind, opts != nil)
+				if refErr == nil {
+					require.NoError(t, r.Err, what)
+					require.Equal(t, offs, r.Offs, what)
+					continue
+				}
+				require.ErrorIs(t, refErr, gzip.ErrHeader, what)
+				var ge *simdjson.GzipError
+				require.ErrorAs(t, r.Err, &ge, what)
+				require.ErrorIs(t, r.Err, gzip.ErrHeader, what)
+				require.Equal(t, want, r.Offs, what)
+			}
+		}
+	}
 }
