@@ -50,3 +50,11 @@ func DrainMapParserPool() {
 	}
 	mapParsers.free = nil
 }
+
+// SetTestMapSlots makes f see where a map's chunk slots are as it returns
+// (see testMapSlots), until the returned function is called. Not for
+// concurrent maps.
+func SetTestMapSlots(f func(free, queued, held, total int)) (restore func()) {
+	testMapSlots = f
+	return func() { testMapSlots = nil }
+}

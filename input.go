@@ -118,19 +118,25 @@ func Glob(patterns ...string) ([]string, error) {
 	return out, nil
 }
 
-// open returns the reader of a Reader or File input and its closer.
-func (in Input) open(c *streamConfig) (io.Reader, func(), error) {
+// open returns the reader of a Reader or File input and its closer. src,
+// when not nil, wraps the input's source (the Reader, or the file), under
+// any decompression.
+func (in Input) open(c *streamConfig, src func(io.Reader) io.Reader) (io.Reader, func(), error) {
 	if in.path != "" {
-		return openFile(in.path, c.gzipBuf, nil)
+		return openFile(in.path, c.gzipBuf, nil, src)
 	}
 	if in.r == nil {
 		return nil, nil, errors.New("simdjson: empty Input (use Bytes, Reader, Gzip, File or Files)")
 	}
+	r := in.r
+	if src != nil {
+		r = src(r)
+	}
 	if in.gzip {
-		g := newGzipReader("", in.r, -1, c.gzipBuf)
+		g := newGzipReader("", r, -1, c.gzipBuf)
 		return g, g.close, nil
 	}
-	return in.r, func() {}, nil
+	return r, func() {}, nil
 }
 
 // openFile opens a file of a File or Files input, decompressing it when its
@@ -138,18 +144,22 @@ func (in Input) open(c *streamConfig) (io.Reader, func(), error) {
 //
 // keep, when not nil, lends its buffers to the decompressor and gets them
 // back when the file is closed, for the next file (nil: buffers are freed).
-func openFile(path string, maxBuf int, keep *gzipBufs) (io.Reader, func(), error) {
+// src, when not nil, wraps the file's reader, under any decompression.
+func openFile(path string, maxBuf int, keep *gzipBufs, src func(io.Reader) io.Reader) (io.Reader, func(), error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	var r io.Reader = f
+	if src != nil {
+		r = src(f)
+	}
 	var hdr [2]byte
 	n, err := f.ReadAt(hdr[:], 0)
 	size := int64(-1)
 	if err != nil && err != io.EOF {
 		// Not a regular file (a pipe): peek through a buffer.
-		br := bufio.NewReaderSize(f, 64<<10)
+		br := bufio.NewReaderSize(r, 64<<10)
 		b, _ := br.Peek(2)
 		n = copy(hdr[:], b)
 		r = br

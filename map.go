@@ -49,7 +49,9 @@ import (
 // wrapping ErrGoexit. Reads run on a goroutine of their own: when the map
 // stops early (an error of fn, a bad line) while a Read is blocked, Map
 // returns without waiting for it; that Read finishes in the background, and
-// the input is read no further (a File is closed then).
+// the input is read no further (a File is closed then). Otherwise Map
+// returns only once every goroutine it started has ended, FileDone calls
+// included.
 //
 // Several maps may run at once, from different goroutines.
 func Map[S any](in Input, newState func(worker int) S, fn func(state S, doc Document) error, opts ...StreamOption) ([]S, error) {
@@ -91,7 +93,13 @@ type mapper[S any] struct {
 	err      error      // error from fn or a panic
 	readErr  error      // the reader's error: reported after the chunks before it
 	bad      *LineError // first bad line (stop policy)
-	finished bool       // the workers are done: the producer reports no more
+	finished bool       // the workers are done: the producers report no more
+	// Producer goroutines: live have not ended; active of those are not
+	// inside a Read of their input's source (sourceReader). Map waits
+	// (endInput, on cond) until no producer is active: a Read may block
+	// forever, anything else of theirs ends once the map is done.
+	live, active int
+	cond         sync.Cond
 
 	// Reader input.
 	data     []byte // []byte input
@@ -199,7 +207,7 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 		if in.path != "" {
 			m.names = []string{in.path}
 		}
-		r, closeIn, err := in.open(&m.cfg)
+		r, closeIn, err := in.open(&m.cfg, m.source)
 		if err != nil {
 			return nil, err
 		}
@@ -486,23 +494,80 @@ func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineE
 
 // runReader feeds the workers chunks of whole lines read from r into C
 // buffers (threads + 2 of them, so memory stays bounded), on a producer
-// goroutine. The map returns once the workers are done, without waiting for
-// the producer, which may be blocked in r.Read: the buffers are freed by
-// whichever of the two finishes last, never under a Read that may still
-// write into them, and the producer closes the input when it exits.
+// goroutine, which closes the input when it ends.
 func (m *mapper[S]) runReader(c *shim.MapConfig, r io.Reader, closeIn func()) int {
-	release := m.startChunks(len(m.parsers)+2, 1)
-	go func() {
-		defer release()
+	return m.runProducers(c, len(m.parsers)+2, 1, func() {
 		defer closeIn()
-		defer close(m.ready)
-		returned := false
-		defer m.producerRecover(&returned)
 		m.produce(r, 0)
-		returned = true
-	}()
+	})
+}
+
+// runProducers runs the map with k producer goroutines, each running body,
+// which cuts the input into chunks for the workers (nbuf buffers in all).
+// The map returns once the workers are done and every producer has ended
+// or is inside a Read of its input's source (see sourceReader), which may
+// never return: the buffers are freed by whichever of the map and its
+// producers ends last, never under a Read that may still write into them.
+func (m *mapper[S]) runProducers(c *shim.MapConfig, nbuf, k int, body func()) int {
+	release := m.startChunks(nbuf, k)
+	for range k {
+		go func() {
+			defer release()
+			defer m.producerExit()
+			returned := false
+			defer m.producerRecover(&returned)
+			body()
+			returned = true
+		}()
+	}
 	defer m.endInput(release) // also when fn's goroutine exits (runtime.Goexit)
 	return shim.RunMap(c)
+}
+
+// producerExit, deferred by a producer goroutine, counts it out; the last
+// one ends the chunks.
+func (m *mapper[S]) producerExit() {
+	m.mu.Lock()
+	m.live--
+	m.active--
+	if m.live == 0 {
+		close(m.ready)
+	}
+	m.cond.Broadcast()
+	m.mu.Unlock()
+}
+
+// sourceReader wraps the source of a map's input (its Reader, or a file
+// under its decompression): while a Read of it runs, its producer does not
+// hold Map back (the Read may block forever).
+type sourceReader struct {
+	r    io.Reader
+	gate interface {
+		leave()
+		enter()
+	}
+}
+
+func (s *sourceReader) Read(p []byte) (int, error) {
+	s.gate.leave()
+	defer s.gate.enter()
+	return s.r.Read(p)
+}
+
+// source wraps r in a sourceReader of m.
+func (m *mapper[S]) source(r io.Reader) io.Reader { return &sourceReader{r: r, gate: m} }
+
+func (m *mapper[S]) leave() {
+	m.mu.Lock()
+	m.active--
+	m.cond.Broadcast()
+	m.mu.Unlock()
+}
+
+func (m *mapper[S]) enter() {
+	m.mu.Lock()
+	m.active++
+	m.mu.Unlock()
 }
 
 // startChunks makes the chunk buffers' slots (nbuf of them, all free) and
@@ -519,6 +584,8 @@ func (m *mapper[S]) startChunks(nbuf, producers int) (release func()) {
 	for i := range nbuf {
 		m.free <- i
 	}
+	m.cond.L = &m.mu
+	m.live, m.active = producers, producers
 	var owners atomic.Int32
 	owners.Store(int32(producers) + 1)
 	return func() {
@@ -546,7 +613,8 @@ func (m *mapper[S]) producerRecover(returned *bool) {
 
 // endInput ends the map's input when the workers are done: no more reads
 // or file errors are recorded (a Files input's are joined in file order),
-// the producers are told to stop, and release is called.
+// the producers are told to stop and waited for (but those inside a Read of
+// their source), and release is called.
 func (m *mapper[S]) endInput(release func()) {
 	m.mu.Lock()
 	m.finished = true
@@ -555,7 +623,38 @@ func (m *mapper[S]) endInput(release func()) {
 	}
 	m.mu.Unlock()
 	close(m.done)
+	m.mu.Lock()
+	for m.active > 0 {
+		m.cond.Wait()
+	}
+	ended := m.live == 0
+	m.mu.Unlock()
+	if ended && testMapSlots != nil {
+		m.countSlots()
+	}
 	release()
+}
+
+// testMapSlots, when a test sets it, is told where the chunk slots of a map
+// over a Reader or files are as the map returns, when all its producers
+// have ended: free, queued for the workers (a map stopped early leaves
+// some), or held by a worker; and how many there are.
+var testMapSlots func(free, queued, held, total int)
+
+func (m *mapper[S]) countSlots() {
+	queued := 0
+	for ch := range m.ready { // closed: the producers have ended
+		if ch.slot >= 0 {
+			queued++
+		}
+	}
+	held := 0
+	for i := range m.workers {
+		if m.workers[i].held {
+			held++
+		}
+	}
+	testMapSlots(len(m.free), queued, held, len(m.bufs))
 }
 
 // produce reads r through a chunker and hands the complete lines of each
@@ -564,8 +663,9 @@ func (m *mapper[S]) endInput(release func()) {
 // size; a longer line is handed to the workers as a bad line and read
 // through without being buffered. A slot the producer took and did not hand
 // on goes back to the free list, however produce ends. It returns the bytes
-// read from r.
-func (m *mapper[S]) produce(r io.Reader, file int) (read int64) {
+// read from r, and whether r was read through (to its end, or to its
+// error, which is recorded).
+func (m *mapper[S]) produce(r io.Reader, file int) (read int64, through bool) {
 	c := newChunker(r, &m.cfg)
 	lines := 0 // newlines before the next window
 	slot := -1 // the slot the producer holds
@@ -579,22 +679,22 @@ func (m *mapper[S]) produce(r io.Reader, file int) (read int64) {
 			select {
 			case slot = <-m.free:
 			case <-m.done:
-				return c.read
+				return c.read, false
 			}
 			if m.stop.Load() {
-				return c.read
+				return c.read, false
 			}
 			// A chunk and the carried line fit; a buffer a long line grew
 			// shrinks back to the chunk size.
 			need := c.want()
 			if (m.caps[slot] < need || m.caps[slot] > need && need == m.cfg.chunk+Padding) && !m.alloc(slot, need) {
-				return c.read
+				return c.read, false
 			}
 		} else if m.caps[slot] < c.minCap() {
 			// The line fills the whole slot: grow it.
 			c.detach()
 			if !m.alloc(slot, c.want()) {
-				return c.read
+				return c.read, false
 			}
 		}
 		w := c.fill(unsafe.Slice((*byte)(m.bufs[slot]), m.caps[slot]))
@@ -606,7 +706,7 @@ func (m *mapper[S]) produce(r io.Reader, file int) (read int64) {
 				clear(unsafe.Slice((*byte)(m.bufs[slot]), m.caps[slot])[len(w.data):][:Padding])
 				m.send(&slot, file, w.data, w.base, &lines)
 			}
-			return c.read
+			return c.read, true
 		}
 		cut := bytes.LastIndexByte(w.data, '\n') + 1
 		over := c.keep(w, cut)
@@ -615,12 +715,12 @@ func (m *mapper[S]) produce(r io.Reader, file int) (read int64) {
 			m.send(&slot, file, w.data[:cut], w.base, &lines)
 		}
 		if over && !m.sendBad(file, w.base+int64(cut), lines) {
-			return c.read
+			return c.read, false
 		}
 		if w.err != nil {
 			// The complete lines were delivered: report the error.
 			m.readFailed(file, w.err)
-			return c.read
+			return c.read, true
 		}
 	}
 }
@@ -739,54 +839,41 @@ func (m *mapper[S]) readFailed(file int, err error) {
 func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 	k := max(1, min(len(m.parsers), len(paths)))
 	m.fileErrs = make([]error, len(paths))
-	release := m.startChunks(len(m.parsers)+k+1, k)
 	var next atomic.Int64
-	var live atomic.Int32
-	live.Store(int32(k))
-	for range k {
-		go func() {
-			defer release()
-			defer func() {
-				if live.Add(-1) == 0 {
-					close(m.ready)
-				}
-			}()
-			returned := false
-			defer m.producerRecover(&returned)
-			var keep gzipBufs
-			defer keep.free()
-			for {
-				j := int(next.Add(1)) - 1
-				if j >= len(paths) || m.stop.Load() {
-					break
-				}
-				select {
-				case <-m.done:
-					returned = true
-					return
-				default:
-				}
-				m.produceFile(paths[j], j, &keep)
+	return m.runProducers(c, len(m.parsers)+k+1, k, func() {
+		var keep gzipBufs
+		defer keep.free()
+		for {
+			j := int(next.Add(1)) - 1
+			if j >= len(paths) || m.stop.Load() {
+				return
 			}
-			returned = true
-		}()
-	}
-	defer m.endInput(release)
-	return shim.RunMap(c)
+			select {
+			case <-m.done:
+				return
+			default:
+			}
+			m.produceFile(paths[j], j, &keep)
+		}
+	})
 }
 
 func (m *mapper[S]) produceFile(path string, file int, keep *gzipBufs) {
-	r, closeIn, err := openFile(path, m.cfg.gzipBuf, keep)
+	r, closeIn, err := openFile(path, m.cfg.gzipBuf, keep, m.source)
 	if err != nil {
 		m.readFailed(file, err)
 		return
 	}
 	defer closeIn()
-	n := m.produce(r, file)
-	if m.cfg.fileDone == nil {
-		return
+	n, through := m.produce(r, file)
+	if m.cfg.fileDone == nil || !through {
+		return // a file the map stopped reading is not reported
 	}
 	m.mu.Lock()
+	if m.finished { // Map returned, or is waiting for this producer
+		m.mu.Unlock()
+		return
+	}
 	err = m.fileErrs[file]
 	m.mu.Unlock()
 	m.cfg.fileDone(path, n, err)

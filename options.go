@@ -200,7 +200,10 @@ func MaxGzipBuffer(n int) StreamOption { return func(c *streamConfig) { c.gzipBu
 // decompression error (nil at its clean end). A map calls it from the
 // goroutine that read the file, concurrently for different files, a little
 // before the map's threads have parsed the file's last chunks; fn must be
-// safe for concurrent use. It suits progress reports.
+// safe for concurrent use. A file a stream or map stopped reading (an error
+// of fn, a bad line elsewhere) is not reported, and a map makes no call
+// once it has returned (it waits for a call in progress). It suits progress
+// reports.
 func FileDone(fn func(path string, n int64, err error)) StreamOption {
 	return func(c *streamConfig) { c.fileDone = fn }
 }

@@ -120,7 +120,7 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 			return
 		}
 		s.file = s.in.path
-		r, closeIn, err := s.in.open(&s.cfg)
+		r, closeIn, err := s.in.open(&s.cfg, nil)
 		if err != nil {
 			s.err = err
 			return
@@ -426,7 +426,7 @@ func (s *Stream) readFiles(yield func(int, Document) bool) {
 }
 
 func (s *Stream) readFile(path string, keep *gzipBufs, yield func(int, Document) bool) bool {
-	r, closeIn, err := openFile(path, s.cfg.gzipBuf, keep)
+	r, closeIn, err := openFile(path, s.cfg.gzipBuf, keep, nil)
 	if err != nil {
 		s.err = err
 		return false
