@@ -76,11 +76,12 @@ test-gostd:
 
 # Every fuzz target in turn, FUZZTIME each (go test -fuzz takes one at a time);
 # the slow ones (FUZZ_SLOW: each input is a map over documents of up to 200
-# keys, 50 to 300 inputs a second here under the fuzzer) FUZZTIME_SLOW each.
+# keys, or three maps and a stream over a set of files written for it, 50 to
+# 300 inputs a second here under the fuzzer) FUZZTIME_SLOW each.
 FUZZTIME ?= 10m
 FUZZTIME_SLOW ?= $(FUZZTIME)
-FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip
-FUZZ_SLOW := FuzzProjectionWide FuzzOptions
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip FuzzFiles
+FUZZ_SLOW := FuzzProjectionWide FuzzOptions FuzzFiles
 # The targets of package json (the others are the root package's).
 FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken
 fuzz:
