@@ -2,7 +2,7 @@ package json
 
 import (
 	"encoding/binary"
-	"encoding/json"
+	stdjson "encoding/json"
 	"errors"
 	"math/bits"
 	"reflect"
@@ -425,7 +425,7 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 // (and the embedded fields leading to it) to Field. encoding/json builds
 // the same context with a stack it pushes for every field.
 func (d *decodeState) addFrame(err error, t reflect.Type, f *structField) {
-	te, ok := err.(*json.UnmarshalTypeError)
+	te, ok := err.(*stdjson.UnmarshalTypeError)
 	if !ok {
 		return
 	}

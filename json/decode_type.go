@@ -3,7 +3,7 @@ package json
 import (
 	"encoding"
 	"encoding/base64"
-	"encoding/json"
+	stdjson "encoding/json"
 	"errors"
 	"math"
 	"reflect"
@@ -40,9 +40,9 @@ var (
 	decoderCache sync.Map // reflect.Type -> *typeDecoder
 	decoderMu    sync.Mutex
 
-	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	unmarshalerType     = reflect.TypeFor[stdjson.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	numberType          = reflect.TypeFor[json.Number]()
+	numberType          = reflect.TypeFor[stdjson.Number]()
 	anyType             = reflect.TypeFor[any]()
 	float64Type         = reflect.TypeFor[float64]()
 )
@@ -189,13 +189,13 @@ func stringDecoder(t reflect.Type) decFn {
 func decodeNumberType(d *decodeState, i uint32, p unsafe.Pointer) error {
 	switch tagOf(d.tape[i]) {
 	case tagInt64, tagUint64, tagFloat64:
-		*(*json.Number)(p) = json.Number(d.numberText(i))
+		*(*stdjson.Number)(p) = stdjson.Number(d.numberText(i))
 	case tagString:
 		s := d.strBytes(i)
 		if !isValidNumber(s) {
 			return errors.New("json: invalid number literal, trying to unmarshal " + quoteRaw(d.raw(i)) + " into Number")
 		}
-		*(*json.Number)(p) = json.Number(s)
+		*(*stdjson.Number)(p) = stdjson.Number(s)
 	default:
 		d.mismatch(i, numberType)
 	}
@@ -347,7 +347,7 @@ func otherDecoder(t reflect.Type) decFn {
 // included.
 func unmarshalerDecoder(t reflect.Type) decFn {
 	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
-		u := reflect.NewAt(t, p).Interface().(json.Unmarshaler)
+		u := reflect.NewAt(t, p).Interface().(stdjson.Unmarshaler)
 		return u.UnmarshalJSON(d.raw(i))
 	}
 }
@@ -378,7 +378,7 @@ func (b *decoderBuilder) pointerDecoder(t reflect.Type) decFn {
 	if t.NumMethod() > 0 {
 		if t.Implements(unmarshalerType) {
 			viaMethod = func(d *decodeState, i uint32, p unsafe.Pointer) error {
-				u := reflect.NewAt(t, p).Elem().Interface().(json.Unmarshaler)
+				u := reflect.NewAt(t, p).Elem().Interface().(stdjson.Unmarshaler)
 				return u.UnmarshalJSON(d.raw(i))
 			}
 		} else if t.Implements(textUnmarshalerType) {
@@ -477,7 +477,7 @@ func (d *decodeState) anyValue(i uint32) any {
 		return nil
 	}
 	if d.useNumber {
-		return json.Number(d.numberText(i))
+		return stdjson.Number(d.numberText(i))
 	}
 	return d.boxFloat(d.float(i))
 }

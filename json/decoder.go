@@ -2,7 +2,7 @@ package json
 
 import (
 	"bytes"
-	"encoding/json"
+	stdjson "encoding/json"
 	"errors"
 	"io"
 	"math/bits"
@@ -138,7 +138,7 @@ func (dec *Decoder) decodeValue(v any) error {
 	dec.scanBytes += int64(n)
 	err = unmarshal(data, v, dec.opts)
 	if guessed {
-		if _, ok := err.(*json.SyntaxError); !ok || json.Valid(data) {
+		if _, ok := err.(*stdjson.SyntaxError); !ok || stdjson.Valid(data) {
 			// One value: a read error that came with it is dropped, as
 			// encoding/json drops it once a value is complete.
 			dec.pending = nil
@@ -172,8 +172,8 @@ func (dec *Decoder) decodeValue(v any) error {
 // *SyntaxError from a valid value came from an UnmarshalJSON method: it is
 // passed on as it is, as encoding/json does.
 func (dec *Decoder) syntaxFailure(err error, data []byte, start int64) bool {
-	se, ok := err.(*json.SyntaxError)
-	if !ok || json.Valid(data) {
+	se, ok := err.(*stdjson.SyntaxError)
+	if !ok || stdjson.Valid(data) {
 		return false
 	}
 	// The value's extent was found without validating it: the error is the
@@ -481,9 +481,9 @@ func nonSpace(b []byte) bool {
 // read error. The error is final.
 func (dec *Decoder) endOfInput(err error, started bool) error {
 	if started {
-		jd := json.NewDecoder(bytes.NewReader(dec.buf[dec.scanp:]))
-		var discard json.RawMessage
-		var se *json.SyntaxError
+		jd := stdjson.NewDecoder(bytes.NewReader(dec.buf[dec.scanp:]))
+		var discard stdjson.RawMessage
+		var se *stdjson.SyntaxError
 		if errors.As(jd.Decode(&discard), &se) {
 			se.Offset += dec.scanBytes
 			err = se
@@ -592,7 +592,7 @@ func reachesInterface(t reflect.Type, seen map[reflect.Type]bool) bool {
 var inputKeepers sync.Map
 
 var (
-	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	rawMessageType = reflect.TypeFor[stdjson.RawMessage]()
 	timeType       = reflect.TypeFor[time.Time]()
 )
 

@@ -1,7 +1,7 @@
 package json
 
 import (
-	"encoding/json"
+	stdjson "encoding/json"
 	"io"
 	"reflect"
 	"sync"
@@ -393,9 +393,9 @@ func (e *encState) enterCycle(key any, value func() reflect.Value) {
 func marshalerError(t reflect.Type, err error, text bool) error {
 	var merr error
 	if text {
-		_, merr = json.Marshal(failingText{err})
+		_, merr = stdjson.Marshal(failingText{err})
 	} else {
-		_, merr = json.Marshal(failingJSON{err})
+		_, merr = stdjson.Marshal(failingJSON{err})
 	}
 	if me, ok := merr.(*MarshalerError); ok {
 		me.Type = t

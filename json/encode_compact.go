@@ -3,7 +3,7 @@ package json
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
+	stdjson "encoding/json"
 	"math/bits"
 )
 
@@ -26,12 +26,12 @@ func appendCompact(dst, src []byte, html bool) ([]byte, error) {
 		return out, nil
 	}
 	var buf bytes.Buffer
-	if err := json.Compact(&buf, src); err != nil {
+	if err := stdjson.Compact(&buf, src); err != nil {
 		return dst, err
 	}
 	if html {
 		var esc bytes.Buffer
-		json.HTMLEscape(&esc, buf.Bytes())
+		stdjson.HTMLEscape(&esc, buf.Bytes())
 		return append(dst, esc.Bytes()...), nil
 	}
 	return append(dst, buf.Bytes()...), nil

@@ -2,7 +2,7 @@ package json
 
 import (
 	"bytes"
-	"encoding/json"
+	stdjson "encoding/json"
 	"reflect"
 	"strconv"
 	"unsafe"
@@ -69,7 +69,7 @@ func unmarshal(data []byte, v any, opts int) error {
 				return fallbackUnmarshal(data, v, opts)
 			}
 			putDomParser(dp)
-			return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+			return &stdjson.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 		}
 		d.root(rv.Type(), e.typ)
 		if d.topType != nil {
@@ -112,15 +112,15 @@ func unmarshal(data []byte, v any, opts int) error {
 // rejects (see Unmarshal) and builds without cgo.
 func fallbackUnmarshal(data []byte, v any, opts int) error {
 	if opts == 0 {
-		return json.Unmarshal(data, v)
+		return stdjson.Unmarshal(data, v)
 	}
 	// The options exist only on encoding/json's Decoder. data holds exactly
 	// one value (or is invalid): Decode reports what Unmarshal would, except
 	// that it accepts trailing data, which is checked first.
-	if !json.Valid(data) {
-		return json.Unmarshal(data, v)
+	if !stdjson.Valid(data) {
+		return stdjson.Unmarshal(data, v)
 	}
-	dec := json.NewDecoder(bytesReader(data))
+	dec := stdjson.NewDecoder(bytesReader(data))
 	if opts&optUseNumber != 0 {
 		dec.UseNumber()
 	}
@@ -153,7 +153,7 @@ type decodeState struct {
 	sliceBox [][]any // boxes of the []any put in interfaces (boxSlice)
 
 	// The type error whose Struct the innermost struct has set (addFrame).
-	framed *json.UnmarshalTypeError
+	framed *stdjson.UnmarshalTypeError
 
 	// The root pointer type of the last Unmarshal, its pointee's decoders
 	// and whether it reads no number (root: saves the cache lookups when
@@ -236,7 +236,7 @@ func (d *decodeState) typeError(i uint32, what string, t reflect.Type) {
 	default:
 		off = d.end(i)
 	}
-	d.saveError(&json.UnmarshalTypeError{Value: what, Type: t, Offset: int64(off)})
+	d.saveError(&stdjson.UnmarshalTypeError{Value: what, Type: t, Offset: int64(off)})
 }
 
 // numberError reports a number that does not fit t ("number <text>").
@@ -244,7 +244,7 @@ func (d *decodeState) numberError(i uint32, t reflect.Type) {
 	if d.saved != nil {
 		return
 	}
-	d.saveError(&json.UnmarshalTypeError{Value: "number " + string(d.raw(i)), Type: t, Offset: int64(d.end(i))})
+	d.saveError(&stdjson.UnmarshalTypeError{Value: "number " + string(d.raw(i)), Type: t, Offset: int64(d.end(i))})
 }
 
 func joinFields(path []string) string {
