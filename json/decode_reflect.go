@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // The reflection path: encoding/json's rules applied with reflect.Value,
@@ -323,7 +325,7 @@ func (d *decodeState) literalQuoted(i uint32, item []byte, v reflect.Value) erro
 			v.SetBytes(b[:n])
 		case reflect.String:
 			t := string(s)
-			if v.Type() == numberType && !isValidNumber(s) {
+			if v.Type() == numberType && !text.IsNumber(s) {
 				return errors.New("json: invalid number literal, trying to unmarshal " + strconv.Quote(string(item)) + " into Number")
 			}
 			v.SetString(t)
@@ -477,45 +479,6 @@ func hex4(s []byte) (rune, bool) {
 		r = r<<4 | rune(c)
 	}
 	return r, true
-}
-
-// isValidNumber reports whether s is a JSON number (RFC 8259's grammar).
-func isValidNumber(s []byte) bool {
-	k := 0
-	if k < len(s) && s[k] == '-' {
-		k++
-	}
-	switch {
-	case k >= len(s):
-		return false
-	case s[k] == '0':
-		k++
-	case s[k] >= '1' && s[k] <= '9':
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-	default:
-		return false
-	}
-	if k+1 < len(s) && s[k] == '.' && s[k+1] >= '0' && s[k+1] <= '9' {
-		k += 2
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-	}
-	if k+1 < len(s) && (s[k] == 'e' || s[k] == 'E') {
-		k++
-		if s[k] == '+' || s[k] == '-' {
-			k++
-			if k >= len(s) {
-				return false
-			}
-		}
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-	}
-	return k == len(s)
 }
 
 // foldName appends the case-folded form of name to dst: two names match

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"sync"
 	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // decFn decodes the tape value at i into the Go value at p, whose type the
@@ -192,7 +194,7 @@ func decodeNumberType(d *decodeState, i uint32, p unsafe.Pointer) error {
 		*(*stdjson.Number)(p) = stdjson.Number(d.numberText(i))
 	case tagString:
 		s := d.strBytes(i)
-		if !isValidNumber(s) {
+		if !text.IsNumber(s) {
 			return errors.New("json: invalid number literal, trying to unmarshal " + quoteRaw(d.raw(i)) + " into Number")
 		}
 		*(*stdjson.Number)(p) = stdjson.Number(s)

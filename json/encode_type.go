@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // encFn writes the value at p. fl: flQuoted (a ",string" field) and flAddr
@@ -586,7 +588,7 @@ func encNumber(e *encState, p unsafe.Pointer, fl uint8) {
 	if s == "" {
 		s = "0"
 	}
-	if !validNumberString(s) {
+	if !text.IsNumber(s) {
 		e.fail(fmt.Errorf("json: invalid number literal %q", s))
 	}
 	q := fl&flQuoted != 0
@@ -597,49 +599,6 @@ func encNumber(e *encState, p unsafe.Pointer, fl uint8) {
 	if q {
 		e.buf = append(e.buf, '"')
 	}
-}
-
-// validNumberString reports whether s is a JSON number literal.
-func validNumberString(s string) bool {
-	if s == "" {
-		return false
-	}
-	if s[0] == '-' {
-		s = s[1:]
-		if s == "" {
-			return false
-		}
-	}
-	switch {
-	default:
-		return false
-	case s[0] == '0':
-		s = s[1:]
-	case '1' <= s[0] && s[0] <= '9':
-		s = s[1:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
-		s = s[2:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
-		s = s[1:]
-		if s[0] == '+' || s[0] == '-' {
-			s = s[1:]
-			if s == "" {
-				return false
-			}
-		}
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	return s == ""
 }
 
 func interfaceEnc(t reflect.Type) encFn {
