@@ -6,9 +6,9 @@ import (
 )
 
 // The JSON number grammar was written four times before NumberEnd. The four
-// are kept here, as they were, as the oracles of what each caller needs; each
-// caller now makes the thin use of NumberEnd or IsNumber that numberUses
-// pairs with it.
+// copies are kept here as they were, the oracles of what each caller needs;
+// each caller makes the thin use of NumberEnd or IsNumber that numberUses
+// pairs with its copy.
 
 // refValidNumber is the root package's validNumber (ondemand.go): b, whole,
 // is one number.
@@ -55,7 +55,7 @@ func refValidNumber(b []byte) bool {
 	return i == len(b)
 }
 
-// refIsValidNumber is package json's isValidNumber (decode_reflect.go,
+// refIsValidNumber was package json's isValidNumber (decode_reflect.go,
 // encoding/json's own): s, whole, is one number (a json.Number decoded from
 // a string).
 func refIsValidNumber(s []byte) bool {
@@ -96,7 +96,7 @@ func refIsValidNumber(s []byte) bool {
 	return k == len(s)
 }
 
-// refValidNumberString is package json's validNumberString (encode_type.go):
+// refValidNumberString was package json's validNumberString (encode_type.go):
 // the string s, whole, is one number (a json.Number being encoded).
 func refValidNumberString(s string) bool {
 	if s == "" {
@@ -140,7 +140,7 @@ func refValidNumberString(s string) bool {
 	return s == ""
 }
 
-// refScanNumber is package json's scanNumber (encode_compact.go): the end
+// refScanNumber was package json's scanNumber (encode_compact.go): the end
 // of the number at src[i] within a larger text, or -1, also when a '.' or
 // an 'e' is not followed by what the grammar needs.
 func refScanNumber(src []byte, i int) int {
