@@ -2,7 +2,7 @@ package json_test
 
 import (
 	"bytes"
-	"encoding/json"
+	stdjson "encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -27,7 +27,7 @@ var unmarshalers = []struct {
 	fn   unmarshalFunc
 }{
 	{"simdjson", sjson.Unmarshal},
-	{"encoding-json", json.Unmarshal},
+	{"encoding-json", stdjson.Unmarshal},
 }
 
 func BenchmarkDecode(b *testing.B) {
@@ -69,13 +69,13 @@ func BenchmarkDecodeSmall(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var events []json.RawMessage
-	if err := json.Unmarshal(data, &events); err != nil {
+	var events []stdjson.RawMessage
+	if err := stdjson.Unmarshal(data, &events); err != nil {
 		b.Fatal(err)
 	}
 	small := []byte(`{"type":"PushEvent","created_at":"2013-01-10T07:58:38Z","actor":{"login":"octocat","id":583231,"url":"https://api.github.com/users/octocat"},"repo":{"id":1296269,"name":"octocat/Hello-World"},"public":true,"id":"1652858366"}`)
 	pick := func(size int) []byte {
-		var out []json.RawMessage
+		var out []stdjson.RawMessage
 		n := 0
 		for _, e := range events {
 			if n >= size {
@@ -84,7 +84,7 @@ func BenchmarkDecodeSmall(b *testing.B) {
 			out = append(out, e)
 			n += len(e)
 		}
-		b, _ := json.Marshal(out)
+		b, _ := stdjson.Marshal(out)
 		return b
 	}
 	payloads := []struct {
@@ -126,7 +126,7 @@ func BenchmarkValid(b *testing.B) {
 		for _, v := range []struct {
 			name string
 			fn   func([]byte) bool
-		}{{"simdjson", sjson.Valid}, {"encoding-json", json.Valid}} {
+		}{{"simdjson", sjson.Valid}, {"encoding-json", stdjson.Valid}} {
 			b.Run(file+"/"+v.name, func(b *testing.B) {
 				b.SetBytes(int64(len(data)))
 				b.ReportAllocs()
@@ -162,7 +162,7 @@ func BenchmarkDecoderStream(b *testing.B) {
 			new  func(io.Reader) decoder
 		}{
 			{"simdjson", func(r io.Reader) decoder { return sjson.NewDecoder(r) }},
-			{"encoding-json", func(r io.Reader) decoder { return json.NewDecoder(r) }},
+			{"encoding-json", func(r io.Reader) decoder { return stdjson.NewDecoder(r) }},
 		} {
 			b.Run(k.name+"/"+d.name, func(b *testing.B) {
 				b.SetBytes(int64(len(data)))

@@ -1,7 +1,7 @@
 package json_test
 
 import (
-	"encoding/json"
+	stdjson "encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -127,11 +127,11 @@ func sameError(want, got error) (bool, string) {
 	if want.Error() != got.Error() {
 		return false, fmt.Sprintf("error %q vs %q", want.Error(), got.Error())
 	}
-	var ws, gs *json.SyntaxError
+	var ws, gs *stdjson.SyntaxError
 	if errors.As(want, &ws) && errors.As(got, &gs) && ws.Offset != gs.Offset {
 		return false, fmt.Sprintf("syntax error offset %d vs %d", ws.Offset, gs.Offset)
 	}
-	var wt, gt *json.UnmarshalTypeError
+	var wt, gt *stdjson.UnmarshalTypeError
 	if errors.As(want, &wt) && errors.As(got, &gt) {
 		if wt.Offset != gt.Offset || wt.Struct != gt.Struct || wt.Field != gt.Field || wt.Value != gt.Value || wt.Type != gt.Type {
 			return false, fmt.Sprintf("type error %+v vs %+v", *wt, *gt)
@@ -152,7 +152,7 @@ func checkUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 	t.Helper()
 	skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
-	werr := json.Unmarshal(data, want)
+	werr := stdjson.Unmarshal(data, want)
 	gerr := sjson.Unmarshal(data, got)
 	if ok, why := sameError(werr, gerr); !ok {
 		t.Errorf("%s into %T: %s\ninput: %.200q", name, want, why, data)
@@ -168,7 +168,7 @@ func checkDecodeOpts(t testing.TB, name string, data []byte, mk func() any, useN
 	t.Helper()
 	skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
-	jd := json.NewDecoder(strings.NewReader(string(data)))
+	jd := stdjson.NewDecoder(strings.NewReader(string(data)))
 	sd := sjson.NewDecoder(strings.NewReader(string(data)))
 	if useNumber {
 		jd.UseNumber()

@@ -1,7 +1,7 @@
 package json_test
 
 import (
-	"encoding/json"
+	stdjson "encoding/json"
 	"testing"
 
 	sjson "github.com/simdjson-cgo/simdjson/json"
@@ -15,7 +15,7 @@ var fuzzTargets = []func() any{
 	func() any { return new(withEmbeds) },
 	func() any { return new(methods) },
 	func() any { return new(quoted) },
-	func() any { return new(map[string]json.RawMessage) },
+	func() any { return new(map[string]stdjson.RawMessage) },
 	func() any { return new([]recursive) },
 	func() any { return new(map[int]float32) },
 	func() any { return new(noNumbers) }, // parsed without converting numbers
@@ -34,7 +34,7 @@ func FuzzUnmarshal(f *testing.F) {
 		f.Add([]byte(c))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if got, want := sjson.Valid(data), json.Valid(data); got != want {
+		if got, want := sjson.Valid(data), stdjson.Valid(data); got != want {
 			t.Errorf("Valid(%q) = %v, encoding/json says %v", data, got, want)
 		}
 		for _, mk := range fuzzTargets {

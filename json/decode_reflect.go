@@ -3,13 +3,15 @@ package json
 import (
 	"encoding"
 	"encoding/base64"
-	"encoding/json"
+	stdjson "encoding/json"
 	"errors"
 	"reflect"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // The reflection path: encoding/json's rules applied with reflect.Value,
@@ -22,7 +24,7 @@ import (
 // into or a value with UnmarshalJSON or UnmarshalText. This is encoding/json's
 // rule, restated: with decodingNull it stops at the first settable pointer,
 // so that null can set it to nil, and ignores UnmarshalText.
-func indirect(v reflect.Value, decodingNull bool) (json.Unmarshaler, encoding.TextUnmarshaler, reflect.Value) {
+func indirect(v reflect.Value, decodingNull bool) (stdjson.Unmarshaler, encoding.TextUnmarshaler, reflect.Value) {
 	orig := v
 	viaAddr := false
 	if v.Kind() != reflect.Pointer && v.Type().Name() != "" && v.CanAddr() {
@@ -53,7 +55,7 @@ func indirect(v reflect.Value, decodingNull bool) (json.Unmarshaler, encoding.Te
 			v.Set(reflect.New(v.Type().Elem()))
 		}
 		if v.Type().NumMethod() > 0 && v.CanInterface() {
-			if u, ok := reflect.TypeAssert[json.Unmarshaler](v); ok {
+			if u, ok := reflect.TypeAssert[stdjson.Unmarshaler](v); ok {
 				return u, nil, reflect.Value{}
 			}
 			if !decodingNull {
@@ -211,7 +213,7 @@ func (d *decodeState) mapReflect(i uint32, v reflect.Value) error {
 			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 				n, err := strconv.ParseInt(key, 10, 64)
 				if err != nil || kt.OverflowInt(n) {
-					d.saveError(&json.UnmarshalTypeError{Value: "number " + key, Type: kt, Offset: int64(d.start(j) + 1)})
+					d.saveError(&stdjson.UnmarshalTypeError{Value: "number " + key, Type: kt, Offset: int64(d.start(j) + 1)})
 					continue
 				}
 				kv = reflect.New(kt).Elem()
@@ -219,7 +221,7 @@ func (d *decodeState) mapReflect(i uint32, v reflect.Value) error {
 			default:
 				n, err := strconv.ParseUint(key, 10, 64)
 				if err != nil || kt.OverflowUint(n) {
-					d.saveError(&json.UnmarshalTypeError{Value: "number " + key, Type: kt, Offset: int64(d.start(j) + 1)})
+					d.saveError(&stdjson.UnmarshalTypeError{Value: "number " + key, Type: kt, Offset: int64(d.start(j) + 1)})
 					continue
 				}
 				kv = reflect.New(kt).Elem()
@@ -298,7 +300,7 @@ func (d *decodeState) literalQuoted(i uint32, item []byte, v reflect.Value) erro
 			if v.NumMethod() == 0 {
 				v.Set(reflect.ValueOf(value))
 			} else {
-				d.saveError(&json.UnmarshalTypeError{Value: "bool", Type: v.Type(), Offset: end})
+				d.saveError(&stdjson.UnmarshalTypeError{Value: "bool", Type: v.Type(), Offset: end})
 			}
 		}
 	case '"':
@@ -308,10 +310,10 @@ func (d *decodeState) literalQuoted(i uint32, item []byte, v reflect.Value) erro
 		}
 		switch v.Kind() {
 		default:
-			d.saveError(&json.UnmarshalTypeError{Value: "string", Type: v.Type(), Offset: end})
+			d.saveError(&stdjson.UnmarshalTypeError{Value: "string", Type: v.Type(), Offset: end})
 		case reflect.Slice:
 			if v.Type().Elem().Kind() != reflect.Uint8 {
-				d.saveError(&json.UnmarshalTypeError{Value: "string", Type: v.Type(), Offset: end})
+				d.saveError(&stdjson.UnmarshalTypeError{Value: "string", Type: v.Type(), Offset: end})
 				break
 			}
 			b := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
@@ -323,7 +325,7 @@ func (d *decodeState) literalQuoted(i uint32, item []byte, v reflect.Value) erro
 			v.SetBytes(b[:n])
 		case reflect.String:
 			t := string(s)
-			if v.Type() == numberType && !isValidNumber(s) {
+			if v.Type() == numberType && !text.IsNumber(s) {
 				return errors.New("json: invalid number literal, trying to unmarshal " + strconv.Quote(string(item)) + " into Number")
 			}
 			v.SetString(t)
@@ -331,7 +333,7 @@ func (d *decodeState) literalQuoted(i uint32, item []byte, v reflect.Value) erro
 			if v.NumMethod() == 0 {
 				v.Set(reflect.ValueOf(string(s)))
 			} else {
-				d.saveError(&json.UnmarshalTypeError{Value: "string", Type: v.Type(), Offset: end})
+				d.saveError(&stdjson.UnmarshalTypeError{Value: "string", Type: v.Type(), Offset: end})
 			}
 		}
 	default:
@@ -349,38 +351,38 @@ func (d *decodeState) literalQuoted(i uint32, item []byte, v reflect.Value) erro
 		case reflect.Interface:
 			var n any
 			if d.useNumber {
-				n = json.Number(s)
+				n = stdjson.Number(s)
 			} else {
 				f, err := strconv.ParseFloat(s, 64)
 				if err != nil {
-					d.saveError(&json.UnmarshalTypeError{Value: "number " + s, Type: float64Type, Offset: end + 1})
+					d.saveError(&stdjson.UnmarshalTypeError{Value: "number " + s, Type: float64Type, Offset: end + 1})
 					break
 				}
 				n = f
 			}
 			if v.NumMethod() != 0 {
-				d.saveError(&json.UnmarshalTypeError{Value: "number", Type: v.Type(), Offset: end})
+				d.saveError(&stdjson.UnmarshalTypeError{Value: "number", Type: v.Type(), Offset: end})
 				break
 			}
 			v.Set(reflect.ValueOf(n))
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil || v.OverflowInt(n) {
-				d.saveError(&json.UnmarshalTypeError{Value: "number " + s, Type: v.Type(), Offset: end})
+				d.saveError(&stdjson.UnmarshalTypeError{Value: "number " + s, Type: v.Type(), Offset: end})
 				break
 			}
 			v.SetInt(n)
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			n, err := strconv.ParseUint(s, 10, 64)
 			if err != nil || v.OverflowUint(n) {
-				d.saveError(&json.UnmarshalTypeError{Value: "number " + s, Type: v.Type(), Offset: end})
+				d.saveError(&stdjson.UnmarshalTypeError{Value: "number " + s, Type: v.Type(), Offset: end})
 				break
 			}
 			v.SetUint(n)
 		case reflect.Float32, reflect.Float64:
 			n, err := strconv.ParseFloat(s, v.Type().Bits())
 			if err != nil || v.OverflowFloat(n) {
-				d.saveError(&json.UnmarshalTypeError{Value: "number " + s, Type: v.Type(), Offset: end})
+				d.saveError(&stdjson.UnmarshalTypeError{Value: "number " + s, Type: v.Type(), Offset: end})
 				break
 			}
 			v.SetFloat(n)
@@ -477,45 +479,6 @@ func hex4(s []byte) (rune, bool) {
 		r = r<<4 | rune(c)
 	}
 	return r, true
-}
-
-// isValidNumber reports whether s is a JSON number (RFC 8259's grammar).
-func isValidNumber(s []byte) bool {
-	k := 0
-	if k < len(s) && s[k] == '-' {
-		k++
-	}
-	switch {
-	case k >= len(s):
-		return false
-	case s[k] == '0':
-		k++
-	case s[k] >= '1' && s[k] <= '9':
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-	default:
-		return false
-	}
-	if k+1 < len(s) && s[k] == '.' && s[k+1] >= '0' && s[k+1] <= '9' {
-		k += 2
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-	}
-	if k+1 < len(s) && (s[k] == 'e' || s[k] == 'E') {
-		k++
-		if s[k] == '+' || s[k] == '-' {
-			k++
-			if k >= len(s) {
-				return false
-			}
-		}
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-	}
-	return k == len(s)
 }
 
 // foldName appends the case-folded form of name to dst: two names match

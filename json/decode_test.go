@@ -2,7 +2,7 @@ package json_test
 
 import (
 	"bytes"
-	"encoding/json"
+	stdjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -77,15 +77,15 @@ type upperLower struct {
 }
 
 type quoted struct {
-	I   int         `json:",string"`
-	U   uint8       `json:",string"`
-	F   float64     `json:",string"`
-	F32 float32     `json:",string"`
-	B   bool        `json:",string"`
-	S   string      `json:",string"`
-	P   *int        `json:",string"`
-	N   json.Number `json:",string"`
-	A   []int       `json:",string"` // not quotable: ignored option
+	I   int            `json:",string"`
+	U   uint8          `json:",string"`
+	F   float64        `json:",string"`
+	F32 float32        `json:",string"`
+	B   bool           `json:",string"`
+	S   string         `json:",string"`
+	P   *int           `json:",string"`
+	N   stdjson.Number `json:",string"`
+	A   []int          `json:",string"` // not quotable: ignored option
 }
 
 type textKey string
@@ -129,7 +129,7 @@ type typeErrUnmarshaler struct{}
 
 func (typeErrUnmarshaler) dummy() {}
 func (*typeErrUnmarshaler) UnmarshalJSON(b []byte) error {
-	return &json.UnmarshalTypeError{Value: "custom", Type: reflect.TypeFor[int](), Field: "inner"}
+	return &stdjson.UnmarshalTypeError{Value: "custom", Type: reflect.TypeFor[int](), Field: "inner"}
 }
 
 type methods struct {
@@ -143,9 +143,9 @@ type methods struct {
 	E    typeErrUnmarshaler
 	M    map[textKey]int
 	MU   map[upperText]string
-	Raw  json.RawMessage
-	PRaw *json.RawMessage
-	Num  json.Number
+	Raw  stdjson.RawMessage
+	PRaw *stdjson.RawMessage
+	Num  stdjson.Number
 }
 
 type numbers struct {
@@ -162,7 +162,7 @@ type numbers struct {
 	UP  uintptr
 	F32 float32
 	F64 float64
-	N   json.Number
+	N   stdjson.Number
 	A   any
 }
 
@@ -208,7 +208,7 @@ var targets = []func() any{
 	func() any { return new(any) },
 	func() any { return new([]any) },
 	func() any { return new(map[string]any) },
-	func() any { return new(json.RawMessage) },
+	func() any { return new(stdjson.RawMessage) },
 	func() any { return new(string) },
 	func() any { return new(float64) },
 	func() any { return new(int) },
@@ -234,7 +234,7 @@ var targets = []func() any{
 	func() any { return new(upperText) },
 	func() any { return new(rawish) },
 	func() any { return new(*rawish) },
-	func() any { return new(json.Number) },
+	func() any { return new(stdjson.Number) },
 	func() any { return new(namedPtr) },
 	func() any { return new(fmt.Stringer) },
 	func() any { return new([]byte) },
@@ -376,7 +376,7 @@ func TestUnmarshalDeep(t *testing.T) {
 	for _, depth := range []int{1023, 1024, 1025, 5000, 10000, 10001} {
 		doc := strings.Repeat("[", depth) + strings.Repeat("]", depth)
 		checkUnmarshal(t, fmt.Sprintf("depth %d", depth), []byte(doc), func() any { return new(any) })
-		if got, want := sjson.Valid([]byte(doc)), json.Valid([]byte(doc)); got != want {
+		if got, want := sjson.Valid([]byte(doc)), stdjson.Valid([]byte(doc)); got != want {
 			t.Errorf("Valid(depth %d) = %v, encoding/json says %v", depth, got, want)
 		}
 	}
@@ -440,7 +440,7 @@ func TestUnmarshalInvalidArgument(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	for _, v := range []any{nil, 1, (*int)(nil), map[string]any{}} {
 		for _, in := range []string{`1`, `{`} {
-			werr := json.Unmarshal([]byte(in), v)
+			werr := stdjson.Unmarshal([]byte(in), v)
 			gerr := sjson.Unmarshal([]byte(in), v)
 			if ok, why := sameError(werr, gerr); !ok {
 				t.Errorf("Unmarshal(%q, %T): %s", in, v, why)
@@ -562,8 +562,8 @@ func TestUnmarshalCorpora(t *testing.T) {
 		func() any { return new(any) },
 		func() any { return new(map[string]any) },
 		func() any { return new([]any) },
-		func() any { return new(json.RawMessage) },
-		func() any { return new(map[string]json.RawMessage) },
+		func() any { return new(stdjson.RawMessage) },
+		func() any { return new(map[string]stdjson.RawMessage) },
 		func() any { return new(numbers) },
 		func() any { return new(containers) },
 	}
@@ -573,7 +573,7 @@ func TestUnmarshalCorpora(t *testing.T) {
 			t.Fatal(err)
 		}
 		name, _ := filepath.Rel(corpus.SharedData(t, ""), path)
-		if got, want := sjson.Valid(data), json.Valid(data); got != want {
+		if got, want := sjson.Valid(data), stdjson.Valid(data); got != want {
 			t.Errorf("%s: Valid = %v, encoding/json says %v", name, got, want)
 		}
 		for _, mk := range generic {
@@ -594,7 +594,7 @@ func TestUnmarshalCorpora(t *testing.T) {
 func TestValidCases(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	for _, c := range cases {
-		if got, want := sjson.Valid([]byte(c)), json.Valid([]byte(c)); got != want {
+		if got, want := sjson.Valid([]byte(c)), stdjson.Valid([]byte(c)); got != want {
 			t.Errorf("Valid(%q) = %v, encoding/json says %v", c, got, want)
 		}
 	}
@@ -616,7 +616,7 @@ func checkStream(t testing.TB, name string, data []byte, mk func() any, useNumbe
 		delete(readers, "onebyte")
 	}
 	for rname, r := range readers {
-		jd := json.NewDecoder(r())
+		jd := stdjson.NewDecoder(r())
 		sd := sjson.NewDecoder(r())
 		if useNumber {
 			jd.UseNumber()
@@ -643,7 +643,7 @@ func checkStream(t testing.TB, name string, data []byte, mk func() any, useNumbe
 				return
 			}
 			if werr != nil {
-				var te *json.UnmarshalTypeError
+				var te *stdjson.UnmarshalTypeError
 				if errors.As(werr, &te) {
 					continue
 				}
@@ -671,7 +671,7 @@ func TestDecoderStreams(t *testing.T) {
 		checkStream(t, "stream", []byte(s), func() any { return new(any) }, false)
 		checkStream(t, "stream", []byte(s), func() any { return new(any) }, true)
 		checkStream(t, "stream", []byte(s), func() any { return new(embedBase) }, false)
-		checkStream(t, "stream", []byte(s), func() any { return new(json.RawMessage) }, false)
+		checkStream(t, "stream", []byte(s), func() any { return new(stdjson.RawMessage) }, false)
 	}
 }
 
@@ -692,7 +692,7 @@ func TestDecoderNDJSON(t *testing.T) {
 func TestDecoderBuffered(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	in := `{"a":1} rest of the stream`
-	jd := json.NewDecoder(strings.NewReader(in))
+	jd := stdjson.NewDecoder(strings.NewReader(in))
 	sd := sjson.NewDecoder(strings.NewReader(in))
 	var a, b any
 	noErr(t, jd.Decode(&a))
@@ -723,7 +723,7 @@ func TestDecoderReadError(t *testing.T) {
 	skipUnlessClassicJSON(t)
 	boom := errors.New("boom")
 	for _, in := range []string{``, `1 `, `{"a":1} {"b"`, `[1,2]`} {
-		jd := json.NewDecoder(&errReader{[]byte(in), boom})
+		jd := stdjson.NewDecoder(&errReader{[]byte(in), boom})
 		sd := sjson.NewDecoder(&errReader{[]byte(in), boom})
 		for k := 0; k < 4; k++ {
 			var a, b any

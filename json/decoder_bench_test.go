@@ -3,7 +3,7 @@ package json_test
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
+	stdjson "encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -35,7 +35,7 @@ func BenchmarkRequest(b *testing.B) {
 				decode func([]byte, any) error
 			}{
 				{"simdjson", func(data []byte, v any) error { return sjson.NewDecoder(bytes.NewReader(data)).Decode(v) }},
-				{"encoding-json", func(data []byte, v any) error { return json.NewDecoder(bytes.NewReader(data)).Decode(v) }},
+				{"encoding-json", func(data []byte, v any) error { return stdjson.NewDecoder(bytes.NewReader(data)).Decode(v) }},
 			} {
 				b.Run(p.name+"/"+k.name+"/"+lib.name, func(b *testing.B) {
 					b.SetBytes(int64(len(p.data)))
@@ -64,7 +64,7 @@ type requestBody struct {
 func requestBodies(b testing.TB) []requestBody {
 	dir := corpus.SharedData(b, "gharchive")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.ndjson"))
-	var events []json.RawMessage
+	var events []stdjson.RawMessage
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -74,14 +74,14 @@ func requestBodies(b testing.TB) []requestBody {
 		sc.Buffer(nil, 1<<22)
 		for sc.Scan() {
 			if line := bytes.TrimSpace(sc.Bytes()); len(line) > 0 {
-				events = append(events, json.RawMessage(bytes.Clone(line)))
+				events = append(events, stdjson.RawMessage(bytes.Clone(line)))
 			}
 		}
 	}
 	// pick takes the events, in order, that keep the array within 10 % of
 	// size.
 	pick := func(size int) []byte {
-		var out []json.RawMessage
+		var out []stdjson.RawMessage
 		n := 2
 		for _, e := range events {
 			if n >= size*9/10 {
@@ -95,7 +95,7 @@ func requestBodies(b testing.TB) []requestBody {
 		if n < size*9/10 {
 			b.Skipf("skipping: the events of %s make %d bytes, not %d", dir, n, size)
 		}
-		data, err := json.Marshal(out)
+		data, err := stdjson.Marshal(out)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -134,7 +134,7 @@ func BenchmarkToken(b *testing.B) {
 		OK    bool     `json:"ok"`
 	}
 	type decoder interface {
-		Token() (json.Token, error)
+		Token() (stdjson.Token, error)
 		More() bool
 		Decode(any) error
 	}
@@ -143,7 +143,7 @@ func BenchmarkToken(b *testing.B) {
 		dec  func(io.Reader) decoder
 	}{
 		{"simdjson", func(r io.Reader) decoder { return sjson.NewDecoder(r) }},
-		{"encoding-json", func(r io.Reader) decoder { return json.NewDecoder(r) }},
+		{"encoding-json", func(r io.Reader) decoder { return stdjson.NewDecoder(r) }},
 	}
 	for _, lib := range libs {
 		b.Run("tokens/"+lib.name, func(b *testing.B) {

@@ -2,7 +2,7 @@ package json_test
 
 import (
 	"bytes"
-	"encoding/json"
+	stdjson "encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -88,7 +88,7 @@ func TestDecoderFirstRead(t *testing.T) {
 	// to what the reader holds), it does not grow by a read at a time.
 	huge := []byte(`[` + strings.Repeat(`{"id":1,"name":"x"},`, 1<<20) + `{}]`) // 20 MiB
 	hr := newRecordingLenReader(huge)
-	var raw json.RawMessage
+	var raw stdjson.RawMessage
 	if err := sjson.NewDecoder(hr).Decode(&raw); err != nil || len(raw) != len(huge) {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestDecoderRequestAllocs(t *testing.T) {
 		}
 	}
 	ours := decode(func(r io.Reader) interface{ Decode(any) error } { return sjson.NewDecoder(r) })
-	theirs := decode(func(r io.Reader) interface{ Decode(any) error } { return json.NewDecoder(r) })
+	theirs := decode(func(r io.Reader) interface{ Decode(any) error } { return stdjson.NewDecoder(r) })
 	// Without cgo, Unmarshal is encoding/json's, which allocates as it
 	// decodes: only the comparison holds.
 	if n := testing.AllocsPerRun(1000, ours); n > 3 && shim.Available {
@@ -260,9 +260,9 @@ func TestKeepsNoInput(t *testing.T) {
 		{new(any), true},
 		{new(requestValue), true},
 		{new(map[string][]float64), true},
-		{new(json.RawMessage), true},
+		{new(stdjson.RawMessage), true},
 		{new(struct {
-			R json.RawMessage
+			R stdjson.RawMessage
 			T time.Time
 			P *time.Time
 		}), true},
@@ -295,7 +295,7 @@ func TestKeepsNoInput(t *testing.T) {
 func TestDecoderTailAfterRelease(t *testing.T) {
 	for _, tail := range []string{"", "\n", " \r\n\t ", "7", " [1]", "  {\"a\":2}  ", strings.Repeat(" ", 16), strings.Repeat(" ", 17) + "1"} {
 		in := `{"a":1}` + tail
-		jd := json.NewDecoder(strings.NewReader(in))
+		jd := stdjson.NewDecoder(strings.NewReader(in))
 		sd := sjson.NewDecoder(strings.NewReader(in))
 		for k := 0; k < 4; k++ {
 			var a, b any

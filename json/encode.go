@@ -1,8 +1,7 @@
 package json
 
 import (
-	"encoding/binary"
-	"encoding/json"
+	stdjson "encoding/json"
 	"io"
 	"reflect"
 	"sync"
@@ -221,113 +220,6 @@ func (e *encState) slot() *unsafe.Pointer {
 	return new(unsafe.Pointer)
 }
 
-// mapKey is a map's key as encoding/json sorts it (its string), with its
-// first eight bytes as a big-endian number (compared first), and the index
-// of its value.
-type mapKey struct {
-	s   string
-	pre uint64
-	i   int
-}
-
-func keyPrefix(s string) uint64 {
-	if len(s) >= 8 {
-		return binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
-	}
-	var b [8]byte
-	copy(b[:], s)
-	return binary.BigEndian.Uint64(b[:])
-}
-
-// pushKey adds a key of the map being written.
-func (e *encState) pushKey(s string, i int) {
-	e.keys = append(e.keys, mapKey{s, keyPrefix(s), i})
-}
-
-// sortKeys sorts the keys pushed from base on, as encoding/json sorts map
-// keys (by their strings, bytewise), into e.order[base:], and returns
-// that.
-func (e *encState) sortKeys(base int) []uint32 {
-	n := len(e.keys) - base
-	for len(e.order) < base+n {
-		e.order = append(e.order, 0)
-	}
-	order := e.order[base : base+n]
-	for k := range order {
-		order[k] = uint32(base + k)
-	}
-	if n <= 16 {
-		// Most objects have a few keys: an insertion sort, without a
-		// call per comparison.
-		insertionSortKeys(order, e.keys)
-		return order
-	}
-	// A merge sort (runs of 16 by insertion, then merged), its
-	// comparisons inline; tmp is its scratch.
-	for len(e.tmpOrder) < n {
-		e.tmpOrder = append(e.tmpOrder[:cap(e.tmpOrder)], 0)
-	}
-	src, dst := order, e.tmpOrder[:n]
-	for i := 0; i < n; i += 16 {
-		insertionSortKeys(src[i:min(i+16, n)], e.keys)
-	}
-	for width := 16; width < n; width *= 2 {
-		for lo := 0; lo < n; lo += 2 * width {
-			mergeKeys(dst[lo:min(lo+2*width, n)], src[lo:min(lo+width, n)], src[min(lo+width, n):min(lo+2*width, n)], e.keys)
-		}
-		src, dst = dst, src
-	}
-	if &src[0] != &order[0] {
-		copy(order, src)
-	}
-	return order
-}
-
-// keyLess orders map keys as encoding/json does (by bytes), by their
-// first eight bytes first.
-func keyLess(a, b *mapKey) bool {
-	return a.pre < b.pre || a.pre == b.pre && a.s < b.s
-}
-
-func insertionSortKeys(order []uint32, keys []mapKey) {
-	for i := 1; i < len(order); i++ {
-		x := order[i]
-		kx := &keys[x]
-		j := i
-		for ; j > 0; j-- {
-			if !keyLess(kx, &keys[order[j-1]]) {
-				break
-			}
-			order[j] = order[j-1]
-		}
-		order[j] = x
-	}
-}
-
-// mergeKeys merges the sorted a and b into dst (len(a)+len(b) long),
-// stably.
-func mergeKeys(dst, a, b []uint32, keys []mapKey) {
-	i, j, k := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		if keyLess(&keys[b[j]], &keys[a[i]]) {
-			dst[k] = b[j]
-			j++
-		} else {
-			dst[k] = a[i]
-			i++
-		}
-		k++
-	}
-	k += copy(dst[k:], a[i:])
-	copy(dst[k:], b[j:])
-}
-
-// popKeys drops the keys pushed from base on.
-func (e *encState) popKeys(base int) {
-	clear(e.keys[base:])
-	e.keys = e.keys[:base]
-}
-
 // startDetectingCyclesAfter is encoding/json's: past this many nested
 // pointers, maps and slices, each one's address is remembered and a repeat
 // is reported as a cycle.
@@ -452,45 +344,6 @@ func (e *encState) encodeAny(x any) {
 	te.fn(e, ef.data, 0)
 }
 
-func (e *encState) mapStringAny(m map[string]any) {
-	if m == nil {
-		e.add("null")
-		return
-	}
-	if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
-		ptr := *(*unsafe.Pointer)(unsafe.Pointer(&m))
-		e.enterCycle(ptr, func() reflect.Value { return reflect.ValueOf(m) })
-		defer delete(e.ptrSeen, ptr)
-	}
-	if len(m) == 0 {
-		e.add("{}")
-		e.ptrLevel--
-		return
-	}
-	base, vbase := len(e.keys), len(e.anyVals)
-	for k, v := range m {
-		e.pushKey(k, len(e.anyVals))
-		e.anyVals = append(e.anyVals, v)
-	}
-	n := len(e.keys) - base
-	e.sortKeys(base)
-	e.buf = append(e.buf, '{')
-	for j := range n {
-		if j > 0 {
-			e.buf = append(e.buf, ',')
-		}
-		k := &e.keys[e.order[base+j]]
-		e.writeString(k.s)
-		e.buf = append(e.buf, ':')
-		e.encodeAny(e.anyVals[k.i])
-	}
-	e.buf = append(e.buf, '}')
-	e.popKeys(base)
-	clear(e.anyVals[vbase:])
-	e.anyVals = e.anyVals[:vbase]
-	e.ptrLevel--
-}
-
 func (e *encState) sliceAny(s []any) {
 	if s == nil {
 		e.add("null")
@@ -540,9 +393,9 @@ func (e *encState) enterCycle(key any, value func() reflect.Value) {
 func marshalerError(t reflect.Type, err error, text bool) error {
 	var merr error
 	if text {
-		_, merr = json.Marshal(failingText{err})
+		_, merr = stdjson.Marshal(failingText{err})
 	} else {
-		_, merr = json.Marshal(failingJSON{err})
+		_, merr = stdjson.Marshal(failingJSON{err})
 	}
 	if me, ok := merr.(*MarshalerError); ok {
 		me.Type = t

@@ -3,8 +3,10 @@ package json
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
+	stdjson "encoding/json"
 	"math/bits"
+
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // appendCompact appends src, the bytes a MarshalJSON returned (or a
@@ -26,12 +28,12 @@ func appendCompact(dst, src []byte, html bool) ([]byte, error) {
 		return out, nil
 	}
 	var buf bytes.Buffer
-	if err := json.Compact(&buf, src); err != nil {
+	if err := stdjson.Compact(&buf, src); err != nil {
 		return dst, err
 	}
 	if html {
 		var esc bytes.Buffer
-		json.HTMLEscape(&esc, buf.Bytes())
+		stdjson.HTMLEscape(&esc, buf.Bytes())
 		return append(dst, esc.Bytes()...), nil
 	}
 	return append(dst, buf.Bytes()...), nil
@@ -41,13 +43,11 @@ func appendCompact(dst, src []byte, html bool) ([]byte, error) {
 // allows 10000 levels).
 const maxCompactDepth = 9000
 
-func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
 func skipSpace(src []byte, i int) int {
 	if i < len(src) && src[i] > ' ' {
 		return i
 	}
-	for i < len(src) && isSpaceByte(src[i]) {
+	for i < len(src) && text.IsSpace(src[i]) {
 		i++
 	}
 	return i
@@ -106,7 +106,7 @@ value:
 		dst = append(dst, "null"...)
 		i += 4
 	default:
-		j := scanNumber(src, i)
+		j := text.NumberEnd(src, i)
 		if j < 0 {
 			return dst, false
 		}
@@ -203,7 +203,7 @@ value:
 		}
 		i += 4
 	default:
-		if i = scanNumber(src, i); i < 0 {
+		if i = text.NumberEnd(src, i); i < 0 {
 			return false
 		}
 	}
@@ -355,50 +355,6 @@ func compactBits64(s []byte, html bool) uint64 {
 		}
 	}
 	return m
-}
-
-// scanNumber returns the end of the number literal at src[i], or -1.
-func scanNumber(src []byte, i int) int {
-	n := len(src)
-	if i < n && src[i] == '-' {
-		i++
-	}
-	if i >= n {
-		return -1
-	}
-	switch {
-	case src[i] == '0':
-		i++
-	case '1' <= src[i] && src[i] <= '9':
-		i++
-		for i < n && '0' <= src[i] && src[i] <= '9' {
-			i++
-		}
-	default:
-		return -1
-	}
-	if i < n && src[i] == '.' {
-		i++
-		if i >= n || src[i] < '0' || src[i] > '9' {
-			return -1
-		}
-		for i < n && '0' <= src[i] && src[i] <= '9' {
-			i++
-		}
-	}
-	if i < n && (src[i] == 'e' || src[i] == 'E') {
-		i++
-		if i < n && (src[i] == '+' || src[i] == '-') {
-			i++
-		}
-		if i >= n || src[i] < '0' || src[i] > '9' {
-			return -1
-		}
-		for i < n && '0' <= src[i] && src[i] <= '9' {
-			i++
-		}
-	}
-	return i
 }
 
 // compactMask8 flags, in w, the string bytes compactString must look at:

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // encFn writes the value at p. fl: flQuoted (a ",string" field) and flAddr
@@ -586,7 +588,7 @@ func encNumber(e *encState, p unsafe.Pointer, fl uint8) {
 	if s == "" {
 		s = "0"
 	}
-	if !validNumberString(s) {
+	if !text.IsNumber(s) {
 		e.fail(fmt.Errorf("json: invalid number literal %q", s))
 	}
 	q := fl&flQuoted != 0
@@ -597,49 +599,6 @@ func encNumber(e *encState, p unsafe.Pointer, fl uint8) {
 	if q {
 		e.buf = append(e.buf, '"')
 	}
-}
-
-// validNumberString reports whether s is a JSON number literal.
-func validNumberString(s string) bool {
-	if s == "" {
-		return false
-	}
-	if s[0] == '-' {
-		s = s[1:]
-		if s == "" {
-			return false
-		}
-	}
-	switch {
-	default:
-		return false
-	case s[0] == '0':
-		s = s[1:]
-	case '1' <= s[0] && s[0] <= '9':
-		s = s[1:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
-		s = s[2:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
-		s = s[1:]
-		if s[0] == '+' || s[0] == '-' {
-			s = s[1:]
-			if s == "" {
-				return false
-			}
-		}
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	return s == ""
 }
 
 func interfaceEnc(t reflect.Type) encFn {
@@ -898,184 +857,6 @@ func (e *encState) inlineElems(kind encKind, et reflect.Type, data unsafe.Pointe
 		}
 		e.writeScalar(kind, unsafe.Add(data, uintptr(i)*size), et)
 	}
-}
-
-func mapEnc(t reflect.Type) encFn {
-	kt := t.Key()
-	switch kt.Kind() {
-	case reflect.String,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-	default:
-		if !kt.Implements(textMarshalerType) {
-			return func(e *encState, p unsafe.Pointer, fl uint8) {
-				e.fail(&UnsupportedTypeError{Type: t})
-			}
-		}
-	}
-	switch t {
-	case reflect.TypeFor[map[string]any]():
-		return func(e *encState, p unsafe.Pointer, fl uint8) { e.mapStringAny(*(*map[string]any)(p)) }
-	case reflect.TypeFor[map[string]string]():
-		return func(e *encState, p unsafe.Pointer, fl uint8) { e.mapStringString(*(*map[string]string)(p)) }
-	}
-	elem := typeEncoderLocked(t.Elem())
-	vt := t.Elem()
-	size := vt.Size()
-	sliceType := reflect.SliceOf(vt)
-	textKey := kt.Kind() != reflect.String && kt.Implements(textMarshalerType)
-	// Each call takes a scratch of this map type's (a copy of the values,
-	// an addressable key, an iterator) from scratch and gives it back, so
-	// that a map is written without allocating in steady state; nested
-	// maps of the same type take one each.
-	var scratch sync.Pool
-	return func(e *encState, p unsafe.Pointer, fl uint8) {
-		mp := *(*unsafe.Pointer)(p)
-		if mp == nil {
-			e.add("null")
-			return
-		}
-		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
-			e.enterCycle(mp, func() reflect.Value { return cycleValue(t, p, fl) })
-			defer delete(e.ptrSeen, mp)
-		}
-		m := reflect.NewAt(t, p).Elem()
-		n := m.Len()
-		if n == 0 {
-			e.add("{}")
-			e.ptrLevel--
-			return
-		}
-		// The values are copied out (a map's are not addressable), the
-		// keys resolved to their strings and sorted.
-		sc, _ := scratch.Get().(*mapScratch)
-		if sc == nil {
-			sc = &mapScratch{key: reflect.New(kt).Elem()}
-		}
-		if sc.n < n {
-			sc.vals = reflect.MakeSlice(sliceType, n, n)
-			sc.n = n
-		}
-		vals, kv, it := sc.vals, sc.key, &sc.it
-		base := len(e.keys)
-		it.Reset(m)
-		i := 0
-		for it.Next() {
-			if i == n { // the map grew under us (a data race)
-				break
-			}
-			kv.SetIterKey(it)
-			vals.Index(i).SetIterValue(it)
-			var ks string
-			switch {
-			case kt.Kind() == reflect.String:
-				ks = kv.String()
-			case textKey:
-				if kt.Kind() == reflect.Pointer && kv.IsNil() {
-					break
-				}
-				tm, ok := kv.Interface().(encoding.TextMarshaler)
-				if !ok { // a nil interface key: encoding/json panics so
-					panic("unexpected map key type")
-				}
-				b, err := tm.MarshalText()
-				if err != nil {
-					e.fail(fmt.Errorf("json: encoding error for type %q: %q", t.String(), err.Error()))
-				}
-				ks = string(b)
-			case kv.CanInt():
-				ks = e.keyString(strconv.AppendInt(e.keyDigits(), kv.Int(), 10))
-			default:
-				ks = e.keyString(strconv.AppendUint(e.keyDigits(), kv.Uint(), 10))
-			}
-			e.pushKey(ks, i)
-			i++
-		}
-		it.Reset(reflect.Value{})
-		e.sortKeys(base)
-		vp := vals.UnsafePointer()
-		e.buf = append(e.buf, '{')
-		for j := range i {
-			if j > 0 {
-				e.buf = append(e.buf, ',')
-			}
-			k := &e.keys[e.order[base+j]]
-			e.writeString(k.s)
-			e.buf = append(e.buf, ':')
-			elem.fn(e, unsafe.Add(vp, uintptr(k.i)*size), fl&^flAddr)
-		}
-		e.buf = append(e.buf, '}')
-		e.popKeys(base)
-		// The copies are cleared (they may hold pointers) before the
-		// scratch goes back; an error (a panic) leaves it to the GC.
-		for j := range i {
-			vals.Index(j).SetZero()
-		}
-		kv.SetZero()
-		scratch.Put(sc)
-		e.ptrLevel--
-	}
-}
-
-// mapScratch is what the encoder of one map type reuses from call to call.
-type mapScratch struct {
-	vals reflect.Value // a slice of n values
-	n    int
-	key  reflect.Value // an addressable key
-	it   reflect.MapIter
-}
-
-// keyDigits returns room for the digits of an integer map key, at the end
-// of e.keyArena.
-func (e *encState) keyDigits() []byte {
-	if cap(e.keyArena)-len(e.keyArena) < 24 {
-		// A new chunk: the keys already made keep the old one alive.
-		e.keyArena = make([]byte, 0, 4096)
-	}
-	return e.keyArena[len(e.keyArena):]
-}
-
-// keyString returns the digits keyDigits's room received as a string
-// that stays valid until e goes back to the pool.
-func (e *encState) keyString(b []byte) string {
-	e.keyArena = e.keyArena[:len(e.keyArena)+len(b)]
-	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
-func (e *encState) mapStringString(m map[string]string) {
-	if m == nil {
-		e.add("null")
-		return
-	}
-	if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
-		ptr := *(*unsafe.Pointer)(unsafe.Pointer(&m))
-		e.enterCycle(ptr, func() reflect.Value { return reflect.ValueOf(m) })
-		defer delete(e.ptrSeen, ptr)
-	}
-	if len(m) == 0 {
-		e.add("{}")
-		e.ptrLevel--
-		return
-	}
-	base := len(e.keys)
-	for k := range m {
-		e.pushKey(k, 0)
-	}
-	n := len(e.keys) - base
-	e.sortKeys(base)
-	e.buf = append(e.buf, '{')
-	for j := range n {
-		if j > 0 {
-			e.buf = append(e.buf, ',')
-		}
-		k := &e.keys[e.order[base+j]]
-		e.writeString(k.s)
-		e.buf = append(e.buf, ':')
-		e.writeString(m[k.s])
-	}
-	e.buf = append(e.buf, '}')
-	e.popKeys(base)
-	e.ptrLevel--
 }
 
 // putShortString writes s as a JSON string at d, which has room for

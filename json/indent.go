@@ -2,7 +2,7 @@ package json
 
 import (
 	"bytes"
-	"encoding/json"
+	stdjson "encoding/json"
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
@@ -23,7 +23,7 @@ import (
 func Compact(dst *bytes.Buffer, src []byte) error {
 	dp := acceptedBySimdjson(src)
 	if dp == nil {
-		return json.Compact(dst, src)
+		return stdjson.Compact(dst, src)
 	}
 	dst.Grow(len(src) + shim.Padding)
 	b := dst.AvailableBuffer()[:len(src)+shim.Padding]
@@ -35,7 +35,7 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 	if n == 0 {
 		// The kernel refused what the parser accepted: not expected, but
 		// encoding/json's answer is never wrong.
-		return json.Compact(dst, src)
+		return stdjson.Compact(dst, src)
 	}
 	dst.Write(b[:n])
 	return nil
@@ -54,13 +54,13 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
 	dp := acceptedBySimdjson(src)
 	if dp == nil {
-		return json.Indent(dst, src, prefix, indent)
+		return stdjson.Indent(dst, src, prefix, indent)
 	}
 	putDomParser(dp)
 	dst.Grow(2 * len(src))
 	b, deep := appendIndent(dst.AvailableBuffer(), src, prefix, indent)
 	if deep { // not expected: simdjson's depth limit is lower
-		return json.Indent(dst, src, prefix, indent)
+		return stdjson.Indent(dst, src, prefix, indent)
 	}
 	dst.Write(b)
 	return nil
@@ -71,7 +71,7 @@ func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
 // \u0026, \u2028, \u2029 so that the JSON will be safe to embed inside
 // HTML <script> tags, as encoding/json's HTMLEscape does (it is
 // encoding/json's).
-func HTMLEscape(dst *bytes.Buffer, src []byte) { json.HTMLEscape(dst, src) }
+func HTMLEscape(dst *bytes.Buffer, src []byte) { stdjson.HTMLEscape(dst, src) }
 
 // acceptedBySimdjson returns a DOM parser that has just parsed src when
 // simdjson accepts it as one JSON value (numbers' grammar checked, not their
@@ -176,7 +176,7 @@ func indentValue(dst, src []byte, prefix, indent string) ([]byte, error) {
 		return b, nil
 	}
 	var std bytes.Buffer
-	if err := json.Indent(&std, src, prefix, indent); err != nil {
+	if err := stdjson.Indent(&std, src, prefix, indent); err != nil {
 		return nil, err
 	}
 	return std.Bytes(), nil

@@ -1,7 +1,7 @@
 package json
 
 import (
-	"encoding/json"
+	stdjson "encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -326,7 +326,7 @@ var tokenPrefixes = [...]struct {
 // its offset set to off. encoding/json's *SyntaxError keeps its message
 // unexported: its own Decoder writes it.
 func jsonError(stream string, tokens int, decode bool, off int64) error {
-	jd := json.NewDecoder(strings.NewReader(stream))
+	jd := stdjson.NewDecoder(strings.NewReader(stream))
 	for range tokens {
 		if _, err := jd.Token(); err != nil {
 			return withOffset(err, off)
@@ -348,7 +348,7 @@ func jsonError(stream string, tokens int, decode bool, off int64) error {
 }
 
 func withOffset(err error, off int64) error {
-	if se, ok := err.(*json.SyntaxError); ok {
+	if se, ok := err.(*stdjson.SyntaxError); ok {
 		se.Offset = off
 	}
 	return err

@@ -2,7 +2,7 @@ package json_test
 
 import (
 	"bytes"
-	"encoding/json"
+	stdjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -122,7 +122,7 @@ func checkTokens(t testing.TB, name string, data []byte, rk readerKind, script [
 	}
 	jr, jsrc := rk.make(bytes.Clone(data))
 	sr, ssrc := rk.make(bytes.Clone(data))
-	jd := json.NewDecoder(jr)
+	jd := stdjson.NewDecoder(jr)
 	sd := sjson.NewDecoder(sr)
 	if useNumber {
 		jd.UseNumber()
@@ -158,7 +158,7 @@ func checkTokens(t testing.TB, name string, data []byte, rk readerKind, script [
 			case opDecodeAny:
 				jv, sv = new(any), new(any)
 			case opDecodeRaw:
-				jv, sv = new(json.RawMessage), new(json.RawMessage)
+				jv, sv = new(stdjson.RawMessage), new(stdjson.RawMessage)
 			default:
 				jv, sv = new(tokenTarget), new(tokenTarget)
 			}

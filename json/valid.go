@@ -1,7 +1,7 @@
 package json
 
 import (
-	"encoding/json"
+	stdjson "encoding/json"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 	"github.com/simdjson-cgo/simdjson/internal/text"
@@ -19,11 +19,11 @@ import (
 // decides.
 func Valid(data []byte) bool {
 	if !shim.Available || len(data) == 0 || text.HasBOM(data) {
-		return json.Valid(data)
+		return stdjson.Valid(data)
 	}
 	dp := getDomParser()
 	if dp == nil {
-		return json.Valid(data)
+		return stdjson.Valid(data)
 	}
 	rc := dp.parse(data, true)
 	putDomParser(dp)
@@ -36,5 +36,5 @@ func Valid(data []byte) bool {
 		// Malformed for encoding/json too.
 		return false
 	}
-	return json.Valid(data)
+	return stdjson.Valid(data)
 }

@@ -14,3 +14,63 @@ func DropBOM(b []byte) []byte { return b[:copy(b, b[3:])] }
 
 // IsSpace reports whether c is JSON whitespace (RFC 8259).
 func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// NumberEnd returns the end of the JSON number (RFC 8259's grammar,
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?) that starts at b[i]: the
+// index just after it. The number ends at the first byte that cannot
+// continue it ("01" ends after the 0, "1.5x" after the 5); the caller
+// decides what may follow. It returns -1 when b[i:] does not start with a
+// number, and also when a '.' or an exponent's 'e' or 'E' follows the
+// digits without the digits the grammar requires after it ("1.", "1.e5",
+// "1e", "1e+"), as a scanner that reads the '.' or 'e' and then fails.
+// b is a string or a byte slice; neither is copied.
+func NumberEnd[T ~string | ~[]byte](b T, i int) int {
+	n := len(b)
+	if i < n && b[i] == '-' {
+		i++
+	}
+	if i >= n {
+		return -1
+	}
+	switch c := b[i]; {
+	case c == '0':
+		i++
+	case '1' <= c && c <= '9':
+		i++
+		for i < n && isDigit(b[i]) {
+			i++
+		}
+	default:
+		return -1
+	}
+	if i < n && b[i] == '.' {
+		i++
+		if i >= n || !isDigit(b[i]) {
+			return -1
+		}
+		i++
+		for i < n && isDigit(b[i]) {
+			i++
+		}
+	}
+	if i < n && b[i]|0x20 == 'e' { // 'e' or 'E'
+		i++
+		if i < n && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if i >= n || !isDigit(b[i]) {
+			return -1
+		}
+		i++
+		for i < n && isDigit(b[i]) {
+			i++
+		}
+	}
+	return i
+}
+
+// IsNumber reports whether s is one JSON number and nothing else (no
+// whitespace around it): NumberEnd(s, 0) == len(s).
+func IsNumber[T ~string | ~[]byte](s T) bool { return NumberEnd(s, 0) == len(s) }
+
+func isDigit(c byte) bool { return c-'0' < 10 }

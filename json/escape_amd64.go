@@ -2,7 +2,7 @@
 
 package json
 
-// The index functions (scan_amd64.s) return the index of the first byte
+// The index functions (escape_amd64.s) return the index of the first byte
 // of s in their class, or len(s); s must be at least 16 bytes long.
 // Their class is the bytes appendString does not copy as they are
 // (control characters, '"', '\\', non-ASCII bytes; with html '<', '>'

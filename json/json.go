@@ -20,6 +20,9 @@
 package json
 
 import (
+	// Imported by its own name here, as stdjson elsewhere in the package:
+	// go doc and pkg.go.dev print the aliases below with this name
+	// (type Number = json.Number).
 	"encoding/json"
 )
 

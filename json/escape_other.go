@@ -9,7 +9,7 @@ import (
 )
 
 // The index functions return the index of the first byte of s in their
-// class, or len(s) (see scan_amd64.go); here in Go, eight bytes at a
+// class, or len(s) (see escape_amd64.go); here in Go, eight bytes at a
 // time, for s of any length.
 
 func indexEscape(s []byte) int     { return indexMask(s, needsEscape8, isEscape, false) }
@@ -40,7 +40,7 @@ func indexMask(s []byte, mask func(uint64, bool) uint64, class func(byte, bool) 
 	return i
 }
 
-// compactBits and compactBitsHTML: see scan_amd64.go.
+// compactBits and compactBitsHTML: see escape_amd64.go.
 func compactBits(s []byte, out *uint64)     { compactBitsGo(s, out, false) }
 func compactBitsHTML(s []byte, out *uint64) { compactBitsGo(s, out, true) }
 
