@@ -504,7 +504,7 @@ func (v Value) rawNumber() ([]byte, error) {
 	// In a concatenated stream a document's root number may be followed
 	// directly by the next document's token (123[1]).
 	nextDoc := v.depth() == 1 && p.batch && p.idx != nil && v.tok < p.ntok && uint32(end) == p.nextOff(v.tok)
-	if !validNumber(in[start:end]) || (end < len(in) && !delimiter(in[end]) && !nextDoc) {
+	if !text.IsNumber(in[start:end]) || (end < len(in) && !delimiter(in[end]) && !nextDoc) {
 		return nil, &Error{Code: ErrNumber, Offset: v.offset()}
 	}
 	if v.depth() == 1 && !p.batch {
@@ -523,57 +523,9 @@ func isInteger(b []byte) bool {
 	return bytes.IndexAny(b, ".eE") < 0
 }
 
-func delimiter(c byte) bool {
-	switch c {
-	case ' ', '\t', '\n', '\r', ',', ']', '}':
-		return true
-	}
-	return false
-}
-
-// validNumber checks JSON's number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func validNumber(b []byte) bool {
-	i := 0
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	if i >= len(b) {
-		return false
-	}
-	if b[i] == '0' {
-		i++
-	} else if b[i] >= '1' && b[i] <= '9' {
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-	} else {
-		return false
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		d := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		if i == d {
-			return false
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		d := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		if i == d {
-			return false
-		}
-	}
-	return i == len(b)
-}
+// delimiter reports whether c may follow a value: JSON whitespace, a comma
+// or a closing bracket.
+func delimiter(c byte) bool { return text.IsSpace(c) || c == ',' || c == ']' || c == '}' }
 
 // RawJSON returns the value's JSON text as it appears in the input, without
 // copying (valid until the next Parse). For arrays and objects this skips
@@ -593,13 +545,8 @@ func (v Value) RawJSON() ([]byte, error) {
 	if end > len(in) {
 		end = len(in)
 	}
-	for end > int(v.off()) {
-		switch in[end-1] {
-		case ' ', '\t', '\n', '\r':
-			end--
-			continue
-		}
-		break
+	for end > int(v.off()) && text.IsSpace(in[end-1]) {
+		end--
 	}
 	return in[v.off():end:end], nil
 }
