@@ -68,7 +68,7 @@ type Decoder struct {
 
 	pending error   // the error of a read made for a guess that is being checked (see readValue)
 	held    *[]byte // the pool's holder of buf when buf is of a pooled class
-	lent    bool    // Buffered returned a reader of buf since Decode last began
+	lent    bool    // Buffered returned a reader of buf: it never goes back to the pool
 	tainted bool    // a method of a decoded value may keep a slice of buf
 	noGuess bool    // the unread bytes were not one value once: do not guess again (see readValue)
 	sawEOF  bool    // the last read returned io.EOF
@@ -107,7 +107,6 @@ func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
-	dec.lent = false // Buffered's reader is valid until this call
 	if dec.tokenState != tokTop {
 		if err := dec.prepareValue(); err != nil {
 			return err
@@ -186,7 +185,10 @@ func (dec *Decoder) syntaxFailure(err error, data []byte, start int64) bool {
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer.
-// The reader is valid until the next call to Decode.
+// The reader is valid until the next call to Decode. (Kept longer, it may
+// show this Decoder's later input, as encoding/json's does, but never
+// another Decoder's: a buffer Buffered lent is not given back to the pool
+// the Decoders share.)
 func (dec *Decoder) Buffered() io.Reader {
 	dec.lent = true
 	return bytes.NewReader(dec.buf[dec.scanp:])
