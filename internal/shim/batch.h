@@ -14,6 +14,7 @@
 
 namespace {
 
+// The structural indexes of the input stage 1 last scanned.
 inline const uint32_t *indexes(sj_parser *p) {
   return (p->parser.*sj_get(rob_p_impl()))->structural_indexes.get();
 }

@@ -46,6 +46,7 @@ void walk_buffers(sj_parser *p) {
   }
 }
 
+// JSON's whitespace (the later pieces use it too).
 inline bool is_ws(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 // Walks the value whose first token is idx[t], up to byte offset limit.
