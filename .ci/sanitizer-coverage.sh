@@ -30,9 +30,15 @@ case $mode in
   *) echo "$0: unknown mode $mode (asan or ubsan)" >&2; exit 2 ;;
 esac
 
-# The shim's extern "C" functions checked: parsing, lookups, strings,
-# batches and projections (shim.cpp), the map's thread pool, the DOM (dom.cpp).
-shim_funcs="sj_parse sj_find sj_string sj_int64 sj_double sj_obj_next sj_batch sj_projection_new sj_map_work sj_dom_parse sj_dom_offsets"
+# The shim's extern "C" functions checked, as piece:function, at least one
+# per piece of the shim: the parser (parser.h), the token walk (walk.h),
+# parsing, lookups, strings and numbers (handle.h), projections
+# (projection.h), batches (batch.h), the map's workers (map.h), the kernels
+# (kernels.h), all compiled as one unit by internal/shim/ondemand.cpp; the
+# DOM (dom.cpp).
+shim_funcs="parser.h:sj_parser_new parser.h:sj_parser_stat walk.h:sj_walk handle.h:sj_parse handle.h:sj_find
+  handle.h:sj_string handle.h:sj_int64 handle.h:sj_double handle.h:sj_obj_next projection.h:sj_projection_new
+  batch.h:sj_batch map.h:sj_map_work kernels.h:sj_set_implementation dom.cpp:sj_dom_parse dom.cpp:sj_dom_offsets"
 # The minimum number of simdjson functions that must carry checks (at -O3
 # simdjson inlines into about 80 to 90 functions that do).
 min_simdjson_funcs=40
@@ -53,24 +59,25 @@ counts=$(objdump -d -C --no-show-raw-insn "$bin" | awk -v pat="$pattern" '
 syms=$(nm "$bin")
 fail=0
 echo "== $mode checks per function in $bin"
-for f in $shim_funcs; do
+for pf in $shim_funcs; do
+  piece=${pf%%:*} f=${pf#*:}
   if ! grep -q " [Tt] $f\$" <<<"$syms"; then
-    echo "MISSING  $f: not in the binary (renamed? update $0)"
+    echo "MISSING  $f ($piece): not in the binary (renamed? update $0)"
     fail=1
     continue
   fi
   n=$(printf '%s\n' "$counts" | awk -F'\t' -v f="$f" '$2 == f { print $1 }')
   n=${n:-0}
   if [ "$n" -gt 0 ]; then
-    printf '  %5d  %s\n' "$n" "$f"
+    printf '  %5d  %-14s %s\n' "$n" "$piece" "$f"
   else
-    printf 'FAIL %5d  %s: no %s check: the shim is not instrumented\n' 0 "$f" "$mode"
+    printf 'FAIL %5d  %-14s %s: no %s check: the shim is not instrumented\n' 0 "$piece" "$f" "$mode"
     fail=1
   fi
 done
 
-# The shim as a whole: every function of shim.cpp and dom.cpp is named sj_*
-# or lives in their anonymous namespace.
+# The shim as a whole: every function of ondemand.cpp (the pieces it
+# includes) and dom.cpp is named sj_* or lives in their anonymous namespace.
 shim_total=$(printf '%s\n' "$counts" | awk -F'\t' '$2 ~ /^sj_/ || $2 ~ /^\(anonymous namespace\)::/ { s += $1; n++ } END { printf "%d checks in %d functions", s, n }')
 echo "  shim total: $shim_total"
 

@@ -9,7 +9,7 @@
 #
 # `make bench-handles-breakdown` also times partial loops and two in-between
 # variants that split the Go overhead: the same loop in C++ through the
-# binding's shim (build/shim_handles, linking internal/shim/shim.cpp) and in
+# binding's shim (build/shim_handles, linking internal/shim/ondemand.cpp) and in
 # Go calling internal/shim directly (build tag handles_raw).
 
 BENCH_HANDLES_DIR      := bench/handles
@@ -44,19 +44,21 @@ $(BENCH_HANDLES_BUILD)/handles.o: $(BENCH_HANDLES_DIR)/native/handles.cpp csrc/s
 $(BENCH_HANDLES_BIN): $(BENCH_HANDLES_BUILD)/handles.o $(BENCH_HANDLES_BUILD)/simdjson.o
 	$(BENCH_HANDLES_CXX) $^ -o $@
 
-$(BENCH_HANDLES_BUILD)/handles_via_shim.o: $(BENCH_HANDLES_DIR)/native/handles.cpp csrc/simdjson.h include/simdjson_go.h $(BENCH_HANDLES_DIR)/bench.mk
+$(BENCH_HANDLES_BUILD)/handles_via_shim.o: $(BENCH_HANDLES_DIR)/native/handles.cpp csrc/simdjson.h internal/shim/simdjson_go.h $(BENCH_HANDLES_DIR)/bench.mk
 	@mkdir -p $(BENCH_HANDLES_BUILD)
-	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -I include -DHANDLES_VIA_SHIM -c $(BENCH_HANDLES_DIR)/native/handles.cpp -o $@
+	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -I internal/shim -DHANDLES_VIA_SHIM -c $(BENCH_HANDLES_DIR)/native/handles.cpp -o $@
 
-# Same flags as cgo uses for the shim (internal/shim/flags.go).
-$(BENCH_HANDLES_BUILD)/shim.o: internal/shim/shim.cpp csrc/simdjson.h include/simdjson_go.h $(BENCH_HANDLES_DIR)/bench.mk
+# Same flags as cgo uses for the shim (internal/shim/flags.go). ondemand.cpp
+# finds its pieces (parser.h, ..., kernels.h) and simdjson_go.h beside it.
+BENCH_HANDLES_SHIM_SRC := internal/shim/ondemand.cpp $(wildcard internal/shim/*.h)
+$(BENCH_HANDLES_BUILD)/shim.o: $(BENCH_HANDLES_SHIM_SRC) csrc/simdjson.h $(BENCH_HANDLES_DIR)/bench.mk
 	@mkdir -p $(BENCH_HANDLES_BUILD)
-	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -fno-exceptions -I include -c internal/shim/shim.cpp -o $@
+	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -fno-exceptions -c internal/shim/ondemand.cpp -o $@
 
 # The shim calls Go back from its parallel map: stand-ins let it link alone.
-$(BENCH_HANDLES_BUILD)/go_stubs.o: $(BENCH_HANDLES_DIR)/native/go_stubs.cpp include/simdjson_go.h $(BENCH_HANDLES_DIR)/bench.mk
+$(BENCH_HANDLES_BUILD)/go_stubs.o: $(BENCH_HANDLES_DIR)/native/go_stubs.cpp internal/shim/simdjson_go.h $(BENCH_HANDLES_DIR)/bench.mk
 	@mkdir -p $(BENCH_HANDLES_BUILD)
-	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -I include -c $(BENCH_HANDLES_DIR)/native/go_stubs.cpp -o $@
+	$(BENCH_HANDLES_CXX) $(BENCH_HANDLES_CXXFLAGS) -I internal/shim -c $(BENCH_HANDLES_DIR)/native/go_stubs.cpp -o $@
 
 $(BENCH_HANDLES_SHIM_BIN): $(BENCH_HANDLES_BUILD)/handles_via_shim.o $(BENCH_HANDLES_BUILD)/shim.o $(BENCH_HANDLES_BUILD)/go_stubs.o $(BENCH_HANDLES_BUILD)/simdjson.o
 	$(BENCH_HANDLES_CXX) $^ -o $@ -pthread

@@ -15,10 +15,13 @@ package shim
 // darwin, which has no libstdc++) and honours -static-libstdc++ in
 // -extldflags; an explicit -lstdc++ here would link the shared libstdc++
 // even then (make test-static checks the static builds).
+//
+// No -I for the shim's own headers (simdjson_go.h and the pieces of
+// ondemand.cpp): they are in the package directory, which the go command
+// puts on the include path of every C and C++ compile of the package.
 
 /*
-#cgo CXXFLAGS: -std=c++17 -O3 -g0 -DNDEBUG -DSIMDJSON_EXCEPTIONS=0 -fno-exceptions -I${SRCDIR}/../../csrc -I${SRCDIR}/../../include
-#cgo CFLAGS: -I${SRCDIR}/../../include
+#cgo CXXFLAGS: -std=c++17 -O3 -g0 -DNDEBUG -DSIMDJSON_EXCEPTIONS=0 -fno-exceptions -I${SRCDIR}/../../csrc
 #cgo LDFLAGS: -lm
 */
 import "C"

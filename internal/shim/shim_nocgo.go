@@ -63,7 +63,7 @@ func Capacity(x unsafe.Pointer) uint64 {
 
 func StackLevels(x unsafe.Pointer) uint64 { return 0 }
 
-// Parser statistics for tests (see shim.go).
+// Parser statistics for tests (see parser.go).
 const (
 	StatStage1Bytes    = 0
 	StatStringExtra    = 1

@@ -2,9 +2,14 @@ package shim
 
 import "unsafe"
 
-// The types of the shim's API, the same with and without cgo. Result, Doc,
-// Field and DomView mirror C structs of include/simdjson_go.h; shim.go and
-// dom.go check their layout against the C side at compile time.
+// The types and constants of the shim's API, the same with and without cgo.
+// They live here, not beside the wrappers (parser.go, batch.go, ...), because
+// a file that imports "C" is left out of a build without cgo, and
+// shim_nocgo.go needs them too. Result (parser.h), Doc (batch.h), Field and
+// ProjectionCase (projection.h), MapConfig and MapHandler (map.h),
+// Implementation (kernels.h), DomView and the plan types (dom.cpp) mirror
+// declarations of simdjson_go.h; parser.go, batch.go, projection.go and
+// dom.go check the structs' layout against the C side at compile time.
 
 // Result mirrors sj_result: the shim writes each call's results there and Go
 // reads them in place.

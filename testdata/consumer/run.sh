@@ -9,7 +9,7 @@
 #     comes from the zip and nowhere else.
 #  2. Vendored: the same consumer, go mod vendor, then built with
 #     -mod=vendor, GOPROXY=off and an empty module cache: vendor/ alone must
-#     hold every file the build needs (csrc/ and include/ included).
+#     hold every file the build needs (csrc/ included).
 # Each binary runs and its output must equal app/want.txt.
 #
 # Downloads: mkzip's golang.org/x/mod, and the go.mod files of the module's
@@ -34,7 +34,7 @@ when=$(TZ=UTC git -C "$tmp/clone" log -1 --format=%cd --date=format-local:%Y%m%d
 version=v0.0.0-$when-$rev
 echo "== module zip of a clean clone of HEAD, $mod@$version"
 (cd "$here/mkzip" && $GO run . -path $mod -version "$version" -dir "$tmp/clone" -out "$tmp/proxy" \
-  -need go.mod,LICENSE,NOTICE,csrc/simdjson.cpp,csrc/simdjson.h,csrc/LICENSE,include/simdjson_go.h,internal/shim/shim.cpp,internal/inflate/libdeflate/COPYING,internal/inflate/libdeflate/lib/deflate_decompress.c,internal/inflate/libdeflate/lib/x86/cpu_features.c)
+  -need go.mod,LICENSE,NOTICE,csrc/simdjson.cpp,csrc/simdjson.h,csrc/LICENSE,internal/shim/simdjson_go.h,internal/shim/ondemand.cpp,internal/shim/parser.h,internal/shim/walk.h,internal/shim/handle.h,internal/shim/projection.h,internal/shim/batch.h,internal/shim/map.h,internal/shim/kernels.h,internal/inflate/libdeflate/COPYING,internal/inflate/libdeflate/lib/deflate_decompress.c,internal/inflate/libdeflate/lib/x86/cpu_features.c)
 
 # The consumer's environment: the zip first, then the local module cache,
 # then whatever GOPROXY is configured; a module cache of its own; no
@@ -79,7 +79,7 @@ echo "== consumer built from its vendor/ (go mod vendor; -mod=vendor, GOPROXY=of
 prepare "$tmp/vendored"
 (cd "$tmp/vendored" && env "${consumer_env[@]}" $GO mod vendor)
 v="$tmp/vendored/vendor/$mod"
-for f in LICENSE NOTICE csrc/simdjson.cpp csrc/simdjson.h csrc/LICENSE include/simdjson_go.h internal/shim/simdjson_amalgamation.cpp internal/inflate/libdeflate/COPYING internal/inflate/libdeflate/lib/deflate_decompress.c internal/inflate/libdeflate/lib/arm/cpu_features.c; do
+for f in LICENSE NOTICE csrc/simdjson.cpp csrc/simdjson.h csrc/LICENSE internal/shim/simdjson_go.h internal/shim/ondemand.cpp internal/shim/parser.h internal/shim/walk.h internal/shim/handle.h internal/shim/projection.h internal/shim/batch.h internal/shim/map.h internal/shim/kernels.h internal/shim/simdjson_amalgamation.cpp internal/inflate/libdeflate/COPYING internal/inflate/libdeflate/lib/deflate_decompress.c internal/inflate/libdeflate/lib/arm/cpu_features.c; do
   [ -f "$v/$f" ] || { echo "FAIL: vendor/ lacks $mod/$f"; exit 1; }
 done
 # An empty build cache too: cgo does not track the C++ that

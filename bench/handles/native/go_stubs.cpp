@@ -1,5 +1,5 @@
 // go_stubs.cpp: stand-ins for the Go functions that the shim's parallel map
-// calls back (exported by internal/shim/callback.go), so that shim.cpp links
+// calls back (exported by internal/shim/map.go), so that ondemand.cpp links
 // into the pure C++ program build/shim_handles, which never runs a map.
 #include <cstdint>
 #include <cstdlib>

@@ -25,7 +25,7 @@
 //   -cpu C: run on CPU C only (the Go driver pins both sides to one CPU).
 //
 // Built with -DHANDLES_VIA_SHIM and linked with the binding's shim
-// (internal/shim/shim.cpp), the timed loop calls the shim's C functions
+// (internal/shim/ondemand.cpp), the timed loop calls the shim's C functions
 // (sj_parse, sj_find, sj_path) exactly as the Go package does, but from C++:
 // no cgo crossing, no Go code. `make bench-handles-breakdown` uses it to split
 // the Go overhead into the shim's own work and the cost of crossing from Go.

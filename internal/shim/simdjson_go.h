@@ -1,6 +1,9 @@
 /*
- * simdjson_go.h: the C interface of the shim between Go and simdjson's
- * On-Demand API. This is the only header any cgo preamble includes.
+ * simdjson_go.h: the C interface of the shim between Go and simdjson: the
+ * On-Demand side (ondemand.cpp and the headers it includes, one per concern:
+ * parser.h, walk.h, handle.h, projection.h, batch.h, map.h, kernels.h) and
+ * the DOM side (dom.cpp). This is the only header of the shim that a cgo
+ * preamble includes.
  *
  * Every function takes the parser, the handle of the value it acts on
  * (token index and depth) and plain arguments, and returns an error code
@@ -8,17 +11,14 @@
  * an iteration). Results are written into the parser's sj_result, which Go
  * reads in place: one crossing per access, nothing allocated.
  *
- * Editing this header does not invalidate Go's build cache by itself (it sits
- * outside the package directory): bump SJ_SHIM_ABI here and in
- * internal/shim/shim.go together; the build fails when they differ.
+ * It lives in the package directory, so Go's build cache hashes it: editing
+ * it rebuilds the package.
  */
 #ifndef SIMDJSON_GO_H
 #define SIMDJSON_GO_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-#define SJ_SHIM_ABI 13
 
 #ifdef __cplusplus
 extern "C" {
@@ -94,7 +94,7 @@ typedef struct sj_field {
 
 typedef struct sj_parser sj_parser;
 
-/* Parser lifecycle. max_capacity: 0 or above simdjson's limit (4 GiB - 1)
+/* Parser lifecycle (parser.h). max_capacity: 0 or above simdjson's limit (4 GiB - 1)
  * is that limit; max_depth: 0 is 1024, above SJ_MAX_DEPTH is SJ_MAX_DEPTH. */
 #define SJ_MAX_DEPTH (1u << 30)
 sj_parser *sj_parser_new(uint64_t max_capacity, uint32_t max_depth);
@@ -113,7 +113,8 @@ uint64_t sj_parser_stack_levels(sj_parser *p);
 #define SJ_STAT_STRING_BUF_BYTES 5 /* its size */
 uint64_t sj_parser_stat(sj_parser *p, int which);
 
-/* Parse (stage 1) a document. buf must stay readable up to cap bytes
+/* A document parsed alone, and the accesses to values below (handle.h).
+ * Parse (stage 1) a document. buf must stay readable up to cap bytes
  * (cap >= len + 64). On success the root handle is in the result. With walk
  * set, the document is also walked as by sj_walk, in the same call (a walk
  * that fails leaves the jump table as it was: lookups then use the shim). */
@@ -147,14 +148,14 @@ int sj_count(sj_parser *p, uint32_t tok, int32_t depth);
 int sj_obj_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev);
 int sj_arr_next(sj_parser *p, uint32_t tok, int32_t depth, uint32_t prev);
 int sj_reset(sj_parser *p, uint32_t tok, int32_t depth);
-/* Walks the whole document of the last sj_parse, recording the closing token
- * of every container in the jump table (as sj_batch does for its
- * documents); 0, or non-zero when the document is malformed (its brackets),
+/* The token walk (walk.h): walks the whole document of the last sj_parse,
+ * recording the closing token of every container in the jump table (as
+ * sj_batch does for its documents); 0, or non-zero when the document is malformed (its brackets),
  * too deep, or not a parsed document (the table is then left as it was). */
 int sj_walk(sj_parser *p);
 
-/* Streams of documents. sj_batch runs stage 1 over buf[0:len) (readable up to
- * cap >= len + 64) and splits it into documents, written to result.docs.
+/* Streams of documents (batch.h). sj_batch runs stage 1 over buf[0:len)
+ * (readable up to cap >= len + 64) and splits it into documents, written to result.docs.
  * mode 0 (NDJSON): buf holds whole lines; each line holds one value or only
  * whitespace; a bad line is reported in its sj_doc.err and the next lines
  * still parse; with a projection, a batch of more lines than 32 MiB of rows
@@ -169,7 +170,7 @@ typedef struct sj_projection sj_projection;
 int sj_batch(sj_parser *p, const uint8_t *buf, uint64_t len, uint64_t cap, int mode, int final,
              const sj_projection *pr);
 
-/* Projections: JSON pointers extracted from every document of a batch, in
+/* Projections (projection.h): JSON pointers extracted from every document of a batch, in
  * the same pass that splits the batch (pr argument of sj_batch): the values
  * land in result.fields, ndocs x n entries (rows of bad lines are zero).
  * pointers: the concatenated RFC 6901 pointers; lens: their lengths.
@@ -185,7 +186,7 @@ sj_projection *sj_projection_new(const char *pointers, const uint64_t *lens, uin
                                  const uint64_t *nvalues, uint64_t ncases, int64_t *err_index);
 void sj_projection_free(sj_projection *pr);
 
-/* The parallel map: a pool of threads, each with its own parser, cuts the
+/* The parallel map (map.h): a pool of threads, each with its own parser, cuts the
  * input at newlines into chunks, parses them in batches and calls the Go
  * function sjGoBatch once per batch. With reader set, chunks come from the Go
  * function sjGoNextChunk instead of buf. */
@@ -234,7 +235,7 @@ typedef struct sj_chunk {
   uint64_t base; /* offset of buf in the whole input */
 } sj_chunk;
 
-/* Library information. */
+/* Library information (kernels.h). */
 const char *sj_error_message(int code);
 const char *sj_active_implementation(void);
 const char *sj_builtin_implementation(void);
