@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
 	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
@@ -41,21 +42,7 @@ func TestNumScanGrammar(t *testing.T) {
 	if testing.Short() {
 		maxLen = 5
 	}
-	b := make([]byte, 0, maxLen)
-	var walk func()
-	walk = func() {
-		check(b)
-		if len(b) == maxLen {
-			return
-		}
-		b = b[:len(b)+1]
-		for k := range len(alphabet) {
-			b[len(b)-1] = alphabet[k]
-			walk()
-		}
-		b = b[:len(b)-1]
-	}
-	walk()
+	corpus.EachString(alphabet, maxLen, check)
 	r := rand.New(rand.NewPCG(3, 4))
 	const digitHeavy = "0123456789012345678901234567890123456789-.e+E"
 	for range 100_000 {

@@ -2,7 +2,8 @@
 // ../shared/data/jsonexamples, shared by the differential tests and
 // benchmarks of the root package and by the bench module's decode suite: a
 // full type for each document (every field it has) and a partial one (a few
-// fields; decoders skip the rest).
+// fields; decoders skip the rest); and EachString, the inputs of exhaustive
+// checks.
 package corpus
 
 import "encoding/json"

@@ -3,6 +3,8 @@ package text
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
 )
 
 // The JSON number grammar was written four times before NumberEnd. The four
@@ -321,21 +323,7 @@ func TestNumberEndExhaustive(t *testing.T) {
 	if testing.Short() {
 		maxLen = 5
 	}
-	b := make([]byte, 0, maxLen)
-	var walk func()
-	walk = func() {
-		checkNumberUses(t, string(b), b)
-		if len(b) == maxLen {
-			return
-		}
-		b = b[:len(b)+1]
-		for k := range len(numberAlphabet) {
-			b[len(b)-1] = numberAlphabet[k]
-			walk()
-		}
-		b = b[:len(b)-1]
-	}
-	walk()
+	corpus.EachString(numberAlphabet, maxLen, func(b []byte) { checkNumberUses(t, string(b), b) })
 }
 
 // TestNumberEndRandom checks longer strings: over numberAlphabet, and
