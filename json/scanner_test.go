@@ -38,11 +38,7 @@ func TestNumScanGrammar(t *testing.T) {
 			t.Fatalf("numScan ends %q at %d, text.NumberEnd at %d", b, got, want)
 		}
 	}
-	maxLen := 6
-	if testing.Short() {
-		maxLen = 5
-	}
-	corpus.EachString(alphabet, maxLen, check)
+	corpus.EachString(alphabet, corpus.ExhaustiveLen(), check)
 	r := rand.New(rand.NewPCG(3, 4))
 	const digitHeavy = "0123456789012345678901234567890123456789-.e+E"
 	for range 100_000 {

@@ -1,5 +1,7 @@
 package corpus
 
+import "testing"
+
 // EachString calls f with every string over the bytes of alphabet of up to
 // maxLen bytes, the empty one first, in a buffer f must not keep (for the
 // exhaustive checks of the byte rules: the number grammar and its users).
@@ -19,4 +21,15 @@ func EachString(alphabet string, maxLen int, f func(b []byte)) {
 		b = b[:len(b)-1]
 	}
 	walk()
+}
+
+// ExhaustiveLen is the longest string the exhaustive checks walk: six
+// bytes, five in -short mode and under the race detector (which makes the
+// walk five times slower, and has nothing to find in byte rules that one
+// goroutine runs).
+func ExhaustiveLen() int {
+	if testing.Short() || raceEnabled {
+		return 5
+	}
+	return 6
 }
