@@ -30,7 +30,7 @@ func numScanEnd(s []byte) int {
 // TestNumScanGrammar checks that numScan, the Decoder's resumable form of
 // the number grammar, ends numbers where text.NumberEnd does: every string
 // of up to six bytes over the bytes of numbers and two others (five in
-// -short mode), and random longer ones.
+// -short mode and under the race detector), and random longer ones.
 func TestNumScanGrammar(t *testing.T) {
 	const alphabet = "-+.eE0123456789x "
 	check := func(b []byte) {
