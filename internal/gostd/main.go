@@ -382,7 +382,7 @@ func (h *harness) writeModule() error {
 
 // goPackage is what the harness reads of go list -json.
 type goPackage struct {
-	ImportPath, Dir                     string
+	ImportPath, Dir                    string
 	GoFiles, CgoFiles, SFiles, Imports []string
 	EmbedFiles                         []string
 }
