@@ -1417,7 +1417,7 @@ func (h *harness) test() (int, error) {
 				how = ", ended the test binary"
 			}
 			fmt.Printf("--- %s (%s%s)\n", name, h.declared[name], how)
-			printTail(failureOutput(results[name].output), 80)
+			printFailure(failureOutput(results[name].output), 80)
 		}
 	}
 	if len(missing) > 0 {
@@ -1458,17 +1458,24 @@ func failureOutput(lines []string) []string {
 	return out
 }
 
-func printTail(lines []string, n int) {
-	if len(lines) > n {
-		fmt.Printf("    ... (%d lines before)\n", len(lines)-n)
-		lines = lines[len(lines)-n:]
-	}
-	for _, l := range lines {
-		fmt.Print("    " + l)
-		if !strings.HasSuffix(l, "\n") {
-			fmt.Println()
+// printFailure prints a failed test's output, its first and last n/2 lines
+// when it has more than n: the first error and the end (a panic's trace).
+func printFailure(lines []string, n int) {
+	print := func(lines []string) {
+		for _, l := range lines {
+			fmt.Print("    " + l)
+			if !strings.HasSuffix(l, "\n") {
+				fmt.Println()
+			}
 		}
 	}
+	if len(lines) <= n {
+		print(lines)
+		return
+	}
+	print(lines[:n/2])
+	fmt.Printf("    ... (%d lines)\n", len(lines)-n)
+	print(lines[len(lines)-n/2:])
 }
 
 func sortedKeys[V any](m map[string]V) []string {
