@@ -1461,7 +1461,7 @@ func failureOutput(lines []string) []string {
 // printFailure prints a failed test's output, its first and last n/2 lines
 // when it has more than n: the first error and the end (a panic's trace).
 func printFailure(lines []string, n int) {
-	print := func(lines []string) {
+	show := func(lines []string) {
 		for _, l := range lines {
 			fmt.Print("    " + l)
 			if !strings.HasSuffix(l, "\n") {
@@ -1470,12 +1470,12 @@ func printFailure(lines []string, n int) {
 		}
 	}
 	if len(lines) <= n {
-		print(lines)
+		show(lines)
 		return
 	}
-	print(lines[:n/2])
+	show(lines[:n/2])
 	fmt.Printf("    ... (%d lines)\n", len(lines)-n)
-	print(lines[len(lines)-n/2:])
+	show(lines[len(lines)-n/2:])
 }
 
 func sortedKeys[V any](m map[string]V) []string {
