@@ -1416,6 +1416,15 @@ func (h *harness) test() (int, error) {
 			if results[name].killed {
 				how = ", ended the test binary"
 			}
+			sub := 0
+			for _, l := range results[name].output {
+				if t := strings.TrimSpace(l); strings.HasPrefix(t, "--- FAIL: "+name+"/") {
+					sub++
+				}
+			}
+			if sub > 0 {
+				how += fmt.Sprintf(", %d failed subtests", sub)
+			}
 			fmt.Printf("--- %s (%s%s)\n", name, h.declared[name], how)
 			printFailure(failureOutput(results[name].output), 80)
 		}
