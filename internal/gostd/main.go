@@ -1,8 +1,11 @@
 // Command gostd runs Go's own encoding/json test suite against package
 // json (github.com/simdjson-cgo/simdjson/json). Run from the module's root:
 //
-//	go run ./internal/gostd [-v] [-keep] [-run REGEXP]
+//	go run ./internal/gostd [-v] [-keep] [-run REGEXP] [-std]
 //
+// (-std is a control run: the routes call the standard library's
+// encoding/json instead of package json, so every failure is the
+// harness's, or Go's own; it passes under every build.)
 // (make test-gostd). At run time it copies the installed Go's
 // $GOROOT/src/encoding/json files of the build the environment selects
 // into a temporary module, gostdjson, that uses this working tree through a
