@@ -1,31 +1,56 @@
 // Command gostd runs Go's own encoding/json test suite against package
 // json (github.com/simdjson-cgo/simdjson/json). Run from the module's root:
 //
-//	go run ./internal/gostd [-v] [-keep] [-run REGEXP]
+//	go run ./internal/gostd [-v] [-keep] [-run REGEXP] [-std]
 //
+// (-std is a control run: the routes call the standard library's
+// encoding/json instead of package json, so every failure is the
+// harness's, or Go's own; it passes under every build.)
 // (make test-gostd). At run time it copies the installed Go's
-// $GOROOT/src/encoding/json files of the classic build (GOEXPERIMENT jsonv2
-// off, whatever the environment says) into a temporary module, gostdjson,
-// that uses this working tree through a replace directive, and routes the
-// copy's entry points to package json:
+// $GOROOT/src/encoding/json files of the build the environment selects
+// into a temporary module, gostdjson, that uses this working tree through a
+// replace directive, and routes the copy's entry points to package json.
+// The build is the one go list selects: the classic files (Go 1.26;
+// GOEXPERIMENT=nojsonv2 on Go 1.27), or under a jsonv2 build (Go 1.27's
+// default; GOEXPERIMENT=jsonv2 on Go 1.26) the v2_*.go files, whose
+// encoding/json is implemented on encoding/json/v2.
 //
 //   - in the copied non-test files every exported function (Unmarshal,
 //     Valid, Marshal, MarshalIndent, Compact, Indent, HTMLEscape,
-//     NewDecoder, NewEncoder) and the types Decoder and Encoder are renamed
-//     std* (resolved with go/types, so only references to those
-//     package-level names change); the declarations of the types that
-//     carry no behaviour (Number, RawMessage, Marshaler, Unmarshaler,
-//     Token, Delim) and their methods are removed;
-//   - testdata/route.go takes the original names: wrappers that call
-//     package json (Decoder and Encoder are thin structs around package
-//     json's), convert the errors package json returns (encoding/json's
-//     types) into the copy's error types, and record each call for the
-//     top-level test that made it; the six types above become aliases of
-//     package json's, as a program switching its import gets them;
+//     NewDecoder, NewEncoder; under jsonv2 also DefaultOptionsV1 and the
+//     other constructors of Options) and the types Decoder and Encoder are
+//     renamed std* (resolved with go/types, so only references to those
+//     package-level names change); the types that carry no behaviour
+//     (Number, RawMessage, Marshaler, Unmarshaler, Token, Delim; Options
+//     under jsonv2) lose their declarations and methods, except those that
+//     are aliases in the copy (under jsonv2: RawMessage = jsontext.Value,
+//     Marshaler and Unmarshaler of v2, Options of internal/jsonopts), which
+//     are renamed std* so that the copy's own code keeps its types;
+//   - testdata/route.go (and under jsonv2 testdata/route_jsonv2.go) takes
+//     the original names: wrappers that call package json (Decoder and
+//     Encoder are thin structs around package json's), convert the errors
+//     package json returns (encoding/json's types) into the copy's error
+//     types, and record each call for the top-level test that made it; the
+//     types above become aliases of package json's, as a program switching
+//     its import gets them;
 //   - the test files are copied unchanged except for their imports:
 //     internal/testenv and internal/zstd (not importable outside the
 //     standard library) become the small stand-ins in testdata/, and the
 //     examples' encoding/json becomes the copy.
+//
+// Under jsonv2 the copied files import the standard library's
+// encoding/json/internal packages (jsonflags, jsonopts, jsonwire, and the
+// hooks v2_inject.go sets for encoding/json/v2), which nothing outside the
+// standard library may import. So the temporary module also carries its own
+// copy of every encoding/json/... package the copy and its tests depend on
+// (encoding/json/v2, encoding/json/jsontext, encoding/json/internal/...,
+// go list -deps -test), unchanged but for their import paths
+// (encoding/json/X becomes gostdjson/X): the copy's v1 is built on the
+// copy's v2, whose hooks it sets. The test files' encoding/json/internal/...
+// imports become the copies; their encoding/json/v2 and
+// encoding/json/jsontext imports (v2_diff_test.go's reference side) stay
+// the standard library's, the packages package json's values (RawMessage is
+// jsontext.Value) and options (Options, DefaultOptionsV1, ...) belong to.
 //
 // The harness checks that every exported function and every exported
 // method of Decoder and Encoder in the copied sources is routed (and prints
@@ -35,8 +60,10 @@
 // tags, fold, error formatting). It fails on any failure.
 //
 // Nothing is downloaded except through the Go module proxy (GOFLAGS gets
-// -mod=mod, the module's go.sum is copied); GOTOOLCHAIN=local, GOWORK=off.
-// Without $GOROOT/src/encoding/json it prints why and exits 0.
+// -mod=mod, the module's go.sum is copied); GOTOOLCHAIN=local (the
+// toolchain go run switched to, if any), GOWORK=off; GOEXPERIMENT and
+// CGO_ENABLED pass through. Without $GOROOT/src/encoding/json it prints why
+// and exits 0.
 package main
 
 import (
@@ -85,16 +112,28 @@ const (
 // errors into them.
 var behaviourFree = []string{"Number", "RawMessage", "Marshaler", "Unmarshaler", "Token", "Delim"}
 
+// behaviourFreeJSONv2 are those that only a jsonv2 build of encoding/json
+// declares.
+var behaviourFreeJSONv2 = []string{"Options"}
+
 // wrapped are the copy's types replaced by wrappers around package json's.
 var wrapped = []string{"Decoder", "Encoder"}
 
-// importSubst maps the test files' imports that cannot be used outside the
-// standard library to the stand-ins.
+// importSubst maps the imports that cannot be used outside the standard
+// library to the stand-ins (test files and copied packages), and the
+// examples' encoding/json to the copy (test files of package json_test).
 var importSubst = map[string]string{
 	"internal/testenv": copyPath + "/internal/testenv",
 	"internal/zstd":    copyPath + "/internal/zstd",
 	"encoding/json":    copyPath, // the examples (package json_test)
 }
+
+// stdForTests are the encoding/json/... packages whose imports in the test
+// files stay the standard library's (not the module's copies): the public
+// packages whose types package json's values have (RawMessage is
+// jsontext.Value, DefaultOptionsV1 returns encoding/json/v2's options), so
+// that v2_diff_test.go compares package json with the standard v2.
+var stdForTests = []string{"encoding/json/v2", "encoding/json/jsontext"}
 
 // goCmd is the go command the harness runs (-go).
 var goCmd = "go"
@@ -106,8 +145,12 @@ func main() {
 	verbose := flag.Bool("v", false, "list every test with its result and its routed calls")
 	run := flag.String("run", "", "go test -run pattern (default: every test)")
 	timeout := flag.Duration("timeout", 10*time.Minute, "go test -timeout")
+	control := flag.Bool("std", false, "control run: route to the standard library's encoding/json instead of package json (any failure is then the harness's, or Go's own)")
 	flag.Parse()
-	h := &harness{keep: *keep, verbose: *verbose, run: *run, timeout: *timeout}
+	h := &harness{keep: *keep, verbose: *verbose, run: *run, timeout: *timeout, target: jsonPath}
+	if *control {
+		h.target = "encoding/json"
+	}
 	code, err := h.main(*repo)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gostd:", err)
@@ -122,11 +165,24 @@ type harness struct {
 	keep, verbose bool
 	run           string
 	timeout       time.Duration
+	// target: the package the route files call, package json (or with
+	// -std the standard library's encoding/json).
+	target string
 
 	repo, tmp string
 	goVersion string
+	// jsonv2: go list selected the v2_*.go files (encoding/json on
+	// encoding/json/v2).
+	jsonv2 bool
+	// deps: the encoding/json/... packages copied into the module, by
+	// their standard import path; their copies' paths are copyImport's.
+	deps []goPackage
 	// aliased: the copy's types replaced by aliases of package json's.
 	aliased []string
+	// aliasRenamed: those of aliased that are aliases in the copy too
+	// (of the copy's jsontext, v2 or jsonopts types): renamed std*, not
+	// removed.
+	aliasRenamed []string
 	// renamed: the copy's package-level names given the std prefix.
 	renamed []string
 	// routes: entry point ("Unmarshal", "Decoder.Decode") -> what it calls.
@@ -143,9 +199,11 @@ type harness struct {
 
 func (h *harness) main(repo string) (int, error) {
 	start := time.Now()
-	if err := classicBuild(); err != nil {
-		return 1, err
-	}
+	// The go command that ran this harness (go run switched to the
+	// toolchain GOTOOLCHAIN names, and put it first in PATH): the same
+	// one for every command below.
+	os.Setenv("GOTOOLCHAIN", "local")
+	os.Setenv("GOWORK", "off")
 	var err error
 	if h.repo, err = moduleRoot(repo); err != nil {
 		return 1, err
@@ -156,8 +214,8 @@ func (h *harness) main(repo string) (int, error) {
 	}
 	h.goVersion, _ = goOut(h.repo, "env", "GOVERSION")
 	src := filepath.Join(goroot, "src", "encoding", "json")
-	if _, err := os.Stat(filepath.Join(src, "decode.go")); err != nil {
-		fmt.Printf("== test-gostd skipped: Go's encoding/json sources are not installed (%s: %v)\n", src, err)
+	if _, err := os.Stat(src); err != nil {
+		fmt.Printf("== test-gostd skipped: Go's encoding/json sources are not installed (%v)\n", err)
 		return 0, nil
 	}
 	var list struct {
@@ -178,19 +236,52 @@ func (h *harness) main(repo string) (int, error) {
 		fmt.Printf("== test-gostd skipped: %s has no test files\n", list.Dir)
 		return 0, nil
 	}
-	for _, f := range slices.Concat(list.GoFiles, list.TestGoFiles, list.XTestGoFiles) {
+	if _, err := os.Stat(filepath.Join(list.Dir, list.GoFiles[0])); err != nil {
+		fmt.Printf("== test-gostd skipped: Go's encoding/json sources are not installed (%v)\n", err)
+		return 0, nil
+	}
+	// The build: every file of the jsonv2 build is a v2_*.go file, none
+	// of the classic build's.
+	all := slices.Concat(list.GoFiles, list.TestGoFiles, list.XTestGoFiles)
+	v2 := 0
+	for _, f := range all {
 		if strings.HasPrefix(f, "v2_") {
-			return 1, fmt.Errorf("go list selected %s: not the classic build (GOEXPERIMENT=%q)", f, os.Getenv("GOEXPERIMENT"))
+			v2++
 		}
+	}
+	switch v2 {
+	case 0:
+	case len(all):
+		h.jsonv2 = true
+	default:
+		return 1, fmt.Errorf("go list selected v2_*.go files and others, neither the classic build nor jsonv2: %s", strings.Join(all, " "))
 	}
 	if len(list.CgoFiles)+len(list.SFiles)+len(list.EmbedPatterns)+len(list.TestEmbedPatterns)+len(list.XTestEmbedPatterns) > 0 {
 		return 1, fmt.Errorf("encoding/json has cgo, assembly or embedded files: the harness does not copy those")
 	}
+	if h.deps, err = listDeps(h.repo); err != nil {
+		return 1, err
+	}
 	cgo, _ := goOut(h.repo, "env", "CGO_ENABLED")
-	fmt.Printf("== Go's encoding/json tests (%s, %s, classic build, CGO_ENABLED=%s) against %s (%s)\n",
-		h.goVersion, list.Dir, cgo, jsonPath, h.repo)
+	exp, _ := goOut(h.repo, "env", "GOEXPERIMENT")
+	build := "classic build"
+	if h.jsonv2 {
+		build = "jsonv2 build: encoding/json on encoding/json/v2"
+	}
+	fmt.Printf("== Go's encoding/json tests (%s, %s, GOEXPERIMENT=%q, %s, CGO_ENABLED=%s) against %s (%s)\n",
+		h.goVersion, list.Dir, exp, build, cgo, h.target, h.repo)
+	if h.target != jsonPath {
+		fmt.Println("CONTROL RUN (-std): the route files call the standard library's encoding/json, not package json")
+	}
 	fmt.Printf("copied: %s; tests: %s; examples: %s\n",
 		strings.Join(list.GoFiles, " "), strings.Join(list.TestGoFiles, " "), strings.Join(list.XTestGoFiles, " "))
+	if len(h.deps) > 0 {
+		var paths []string
+		for _, d := range h.deps {
+			paths = append(paths, d.ImportPath)
+		}
+		fmt.Printf("with the module's own copies (imports encoding/json/X -> %s/X) of: %s\n", copyPath, strings.Join(paths, " "))
+	}
 
 	if h.tmp, err = os.MkdirTemp("", "gostd-json-"); err != nil {
 		return 1, err
@@ -201,6 +292,9 @@ func (h *harness) main(repo string) (int, error) {
 		defer os.RemoveAll(h.tmp)
 	}
 	if err := h.writeModule(); err != nil {
+		return 1, err
+	}
+	if err := h.copyDeps(); err != nil {
 		return 1, err
 	}
 	api, err := h.copySources(list.Dir, list.GoFiles)
@@ -216,44 +310,6 @@ func (h *harness) main(repo string) (int, error) {
 	code, err := h.test()
 	fmt.Printf("test-gostd: %.1fs in all\n", time.Since(start).Seconds())
 	return code, err
-}
-
-// classicBuild makes every go command this process runs build the classic
-// encoding/json: GOEXPERIMENT without jsonv2, whether the environment or
-// go env -w set it, other experiments kept.
-func classicBuild() error {
-	os.Setenv("GOTOOLCHAIN", "local")
-	os.Setenv("GOWORK", "off")
-	exp, err := goOut("", "env", "GOEXPERIMENT")
-	if err != nil {
-		return err
-	}
-	var keep []string
-	dropped := false
-	for _, e := range strings.Split(exp, ",") {
-		switch e {
-		case "":
-		case "jsonv2":
-			dropped = true
-		default:
-			keep = append(keep, e)
-		}
-	}
-	if !dropped {
-		return nil
-	}
-	os.Unsetenv("GOEXPERIMENT")
-	if exp, err := goOut("", "env", "GOEXPERIMENT"); err != nil {
-		return err
-	} else if slices.Contains(strings.Split(exp, ","), "jsonv2") {
-		// From go env -w: only an explicit value overrides it.
-		keep = append(keep, "nojsonv2")
-	}
-	if len(keep) > 0 {
-		os.Setenv("GOEXPERIMENT", strings.Join(keep, ","))
-	}
-	fmt.Printf("GOEXPERIMENT: %q -> %q (the classic encoding/json)\n", exp, os.Getenv("GOEXPERIMENT"))
-	return nil
 }
 
 func moduleRoot(dir string) (string, error) {
@@ -316,6 +372,10 @@ func (h *harness) writeModule() error {
 		rel, _ := filepath.Rel("testdata", path)
 		switch filepath.Dir(rel) {
 		case ".":
+			// route_jsonv2.go: the names only the jsonv2 build has.
+			if strings.HasSuffix(rel, "_jsonv2.go") && !h.jsonv2 {
+				return nil
+			}
 		case "testenv", "zstd":
 			rel = filepath.Join("internal", rel)
 		default:
@@ -325,12 +385,133 @@ func (h *harness) writeModule() error {
 		if err != nil {
 			return err
 		}
+		if h.target != jsonPath && strings.HasPrefix(rel, "route") {
+			data = bytes.ReplaceAll(data, []byte(strconv.Quote(jsonPath)), []byte(strconv.Quote(h.target)))
+		}
 		dst := filepath.Join(h.tmp, rel)
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
 		return os.WriteFile(dst, data, 0o644)
 	})
+}
+
+// goPackage is what the harness reads of go list -json.
+type goPackage struct {
+	ImportPath, Dir                    string
+	GoFiles, CgoFiles, SFiles, Imports []string
+	EmbedFiles                         []string
+}
+
+// listDeps lists the encoding/json/... packages that encoding/json and its
+// tests depend on in the build the environment selects (none in the
+// classic build).
+func listDeps(repo string) ([]goPackage, error) {
+	out, err := goOut(repo, "list", "-deps", "-test", "-json=ImportPath,Dir,GoFiles,CgoFiles,SFiles,Imports,EmbedFiles", "encoding/json")
+	if err != nil {
+		return nil, err
+	}
+	var deps []goPackage
+	dec := json.NewDecoder(strings.NewReader(out))
+	for dec.More() {
+		var p goPackage
+		if err := dec.Decode(&p); err != nil {
+			return nil, fmt.Errorf("go list -deps -test encoding/json: %v", err)
+		}
+		// Test variants ("encoding/json [encoding/json.test]") are the
+		// package under test itself.
+		if strings.HasPrefix(p.ImportPath, "encoding/json/") && !strings.Contains(p.ImportPath, " ") {
+			deps = append(deps, p)
+		}
+	}
+	sort.Slice(deps, func(i, j int) bool { return deps[i].ImportPath < deps[j].ImportPath })
+	return deps, nil
+}
+
+// copyImport is the copied packages' import path for a standard one they
+// import: encoding/json/X's copy, a stand-in, or the path itself for the
+// rest of the standard library. An internal package of the standard
+// library (other than the stand-ins') cannot be imported from the module.
+func (h *harness) copyImport(path string) (string, error) {
+	if sub, ok := importSubst[path]; ok && path != "encoding/json" {
+		return sub, nil
+	}
+	if rest, ok := strings.CutPrefix(path, "encoding/json/"); ok {
+		if !slices.ContainsFunc(h.deps, func(p goPackage) bool { return p.ImportPath == path }) {
+			return "", fmt.Errorf("%s is not among encoding/json's dependencies that the harness copied", path)
+		}
+		return copyPath + "/" + rest, nil
+	}
+	if path == "encoding/json" || path == "internal" || strings.HasPrefix(path, "internal/") || strings.Contains(path, "/internal/") {
+		return "", fmt.Errorf("the harness has no copy or stand-in for %s", path)
+	}
+	return path, nil
+}
+
+// rewriteImports gives a copied file's imports their paths in the module.
+func (h *harness) rewriteImports(f *ast.File, rewrite func(string) (string, error)) error {
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		q, err := rewrite(p)
+		if err != nil {
+			return err
+		}
+		imp.Path.Value = strconv.Quote(q)
+	}
+	return nil
+}
+
+// copyDeps copies the encoding/json/... packages the copy and its tests
+// depend on (the jsonv2 build's v2, jsontext and internal packages) into
+// the module, their imports rewritten by copyImport, their embedded files
+// beside them.
+func (h *harness) copyDeps() error {
+	for _, p := range h.deps {
+		if len(p.CgoFiles)+len(p.SFiles) > 0 {
+			return fmt.Errorf("%s has cgo or assembly files: the harness does not copy those", p.ImportPath)
+		}
+		rel := filepath.FromSlash(strings.TrimPrefix(p.ImportPath, "encoding/json/"))
+		dir := filepath.Join(h.tmp, rel)
+		if have, _ := filepath.Glob(filepath.Join(dir, "*.go")); len(have) > 0 {
+			return fmt.Errorf("%s: the module already has a package in %s (a stand-in?)", p.ImportPath, dir)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		fset := token.NewFileSet()
+		for _, name := range p.GoFiles {
+			f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			if err := h.rewriteImports(f, h.copyImport); err != nil {
+				return fmt.Errorf("%s/%s: %v", p.ImportPath, name, err)
+			}
+			var buf bytes.Buffer
+			fmt.Fprintf(&buf, "// Code copied by internal/gostd from $GOROOT/src/%s/%s at test\n"+
+				"// time, imports rewritten (encoding/json/X -> %s/X). DO NOT EDIT.\n\n", p.ImportPath, name, copyPath)
+			if err := format.Node(&buf, fset, f); err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644); err != nil {
+				return err
+			}
+		}
+		for _, name := range p.EmbedFiles {
+			data, err := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(name)))
+			if err != nil {
+				return err
+			}
+			dst := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(dst, data, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // copyAPI is what the copied sources export: the functions and the
@@ -341,8 +522,10 @@ type copyAPI struct {
 	kept    []string // the copy's own exported types
 }
 
-// copySources copies the non-test files with the entry points renamed and
-// the aliased types' declarations removed.
+// copySources copies the non-test files with the entry points renamed, the
+// aliased types' declarations removed (or renamed where the copy's are
+// aliases themselves) and the imports of encoding/json/... packages given
+// the copies' paths.
 func (h *harness) copySources(dir string, names []string) (copyAPI, error) {
 	var api copyAPI
 	fset := token.NewFileSet()
@@ -354,7 +537,9 @@ func (h *harness) copySources(dir string, names []string) (copyAPI, error) {
 		}
 		files = append(files, f)
 	}
-	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{}}
+	// The standard library's export data, internal packages included, of
+	// the build in use: the copies of those are the same sources.
 	conf := types.Config{Importer: importer.Default()}
 	pkg, err := conf.Check("encoding/json", fset, files, info)
 	if err != nil {
@@ -367,7 +552,12 @@ func (h *harness) copySources(dir string, names []string) (copyAPI, error) {
 			h.internals[name] = true
 		}
 	}
+	free := behaviourFree
+	if h.jsonv2 {
+		free = slices.Concat(behaviourFree, behaviourFreeJSONv2)
+	}
 	rename := map[types.Object]bool{}
+	var removed []string
 	for _, name := range scope.Names() {
 		obj := scope.Lookup(name)
 		if !obj.Exported() {
@@ -387,11 +577,21 @@ func (h *harness) copySources(dir string, names []string) (copyAPI, error) {
 						api.entries = append(api.entries, name+"."+m.Name())
 					}
 				}
-			case slices.Contains(behaviourFree, name):
+			case slices.Contains(free, name):
 				h.aliased = append(h.aliased, name)
+				if obj.IsAlias() {
+					// RawMessage = jsontext.Value, Marshaler = jsonv2.Marshaler,
+					// Options = jsonopts.Options: the copy's own code uses
+					// them as the copy's jsontext, v2 and jsonopts types.
+					rename[obj] = true
+					h.aliasRenamed = append(h.aliasRenamed, name)
+				} else {
+					removed = append(removed, name)
+				}
 			case strings.HasSuffix(name, "Error"):
-				if st, ok := obj.Type().Underlying().(*types.Struct); ok && allExported(st) {
+				if st, ok := obj.Type().Underlying().(*types.Struct); ok && allExported(st) && !obj.IsAlias() {
 					h.aliased = append(h.aliased, name)
+					removed = append(removed, name)
 				} else {
 					api.kept = append(api.kept, name)
 				}
@@ -402,7 +602,7 @@ func (h *harness) copySources(dir string, names []string) (copyAPI, error) {
 			return api, fmt.Errorf("encoding/json exports %s %s, which the harness does not know how to route", obj.Type(), name)
 		}
 	}
-	for _, a := range slices.Concat(behaviourFree, wrapped) {
+	for _, a := range slices.Concat(free, wrapped) {
 		if scope.Lookup(a) == nil {
 			return api, fmt.Errorf("encoding/json no longer declares %s", a)
 		}
@@ -424,13 +624,23 @@ func (h *harness) copySources(dir string, names []string) (copyAPI, error) {
 			id.Name = "std" + id.Name
 		}
 	}
+	importName := func(imp *ast.ImportSpec) string {
+		if pn := info.PkgNameOf(imp); pn != nil {
+			return pn.Name()
+		}
+		return ""
+	}
 	for i, f := range files {
-		removeAliased(f, h.aliased)
+		removeAliased(f, removed, importName)
+		if err := h.rewriteImports(f, h.copyImport); err != nil {
+			return api, fmt.Errorf("%s: %v", names[i], err)
+		}
 		var buf bytes.Buffer
 		fmt.Fprintf(&buf, "// Code copied by internal/gostd from $GOROOT/src/encoding/json/%s at test\n"+
 			"// time: the exported entry points renamed std* (route.go routes the originals'\n"+
 			"// names to package json), the declarations of the types route.go aliases\n"+
-			"// removed. DO NOT EDIT.\n\n", names[i])
+			"// removed (renamed std* where they are aliases here), imports of\n"+
+			"// encoding/json/X rewritten to %s/X. DO NOT EDIT.\n\n", names[i], copyPath)
 		if err := format.Node(&buf, fset, f); err != nil {
 			return api, err
 		}
@@ -442,8 +652,9 @@ func (h *harness) copySources(dir string, names []string) (copyAPI, error) {
 }
 
 // removeAliased drops the declarations of the aliased types, their methods
-// and the comments inside them.
-func removeAliased(f *ast.File, aliased []string) {
+// and the comments inside them, and the imports only they used (importName
+// names an import as the type checker resolved it).
+func removeAliased(f *ast.File, aliased []string, importName func(*ast.ImportSpec) string) {
 	type span struct{ from, to token.Pos }
 	var dropped []span
 	drop := func(n ast.Node, d *ast.CommentGroup) {
@@ -489,13 +700,12 @@ func removeAliased(f *ast.File, aliased []string) {
 		}
 	}
 	f.Comments = comments
-	removeUnusedImports(f)
+	removeUnusedImports(f, importName)
 }
 
 // removeUnusedImports drops the imports that only the removed declarations
-// used (the standard library's package names are their paths' last
-// elements).
-func removeUnusedImports(f *ast.File) {
+// used.
+func removeUnusedImports(f *ast.File, importName func(*ast.ImportSpec) string) {
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
@@ -506,12 +716,11 @@ func removeUnusedImports(f *ast.File) {
 		return true
 	})
 	keep := func(imp *ast.ImportSpec) bool {
-		p, _ := strconv.Unquote(imp.Path.Value)
-		name := p[strings.LastIndex(p, "/")+1:]
+		name := importName(imp)
 		if imp.Name != nil {
 			name = imp.Name.Name
 		}
-		return name == "_" || name == "." || used[name]
+		return name == "" || name == "_" || name == "." || used[name]
 	}
 	var decls []ast.Decl
 	for _, d := range f.Decls {
@@ -561,16 +770,20 @@ func (h *harness) copyTests(dir string, tests, xtests []string) error {
 		if err != nil {
 			return err
 		}
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			if sub, ok := importSubst[p]; ok {
-				if p == "encoding/json" && !slices.Contains(xtests, name) {
-					return fmt.Errorf("%s (package json) imports encoding/json", name)
+		err = h.rewriteImports(f, func(p string) (string, error) {
+			switch {
+			case p == "encoding/json":
+				if !slices.Contains(xtests, name) {
+					return "", fmt.Errorf("package json imports encoding/json")
 				}
-				imp.Path.Value = strconv.Quote(sub)
-			} else if strings.HasPrefix(p, "internal/") || strings.HasPrefix(p, "encoding/json/") {
-				return fmt.Errorf("%s imports %s, which the harness has no stand-in for", name, p)
+				return copyPath, nil
+			case slices.Contains(stdForTests, p):
+				return p, nil
 			}
+			return h.copyImport(p)
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && (isTest(fd.Name.Name, "Test") || isTest(fd.Name.Name, "Fuzz")) {
@@ -580,7 +793,8 @@ func (h *harness) copyTests(dir string, tests, xtests []string) error {
 		all = append(all, f)
 		var buf bytes.Buffer
 		fmt.Fprintf(&buf, "// Code copied by internal/gostd from $GOROOT/src/encoding/json/%s at test\n"+
-			"// time, imports substituted (internal/testenv, internal/zstd, encoding/json). DO NOT EDIT.\n\n", name)
+			"// time, imports substituted (internal/testenv, internal/zstd, encoding/json,\n"+
+			"// encoding/json/internal/...). DO NOT EDIT.\n\n", name)
 		if err := format.Node(&buf, fset, f); err != nil {
 			return err
 		}
@@ -722,23 +936,96 @@ func isTest(name, prefix string) bool {
 // method of the same name, the aliased types are package json's, and
 // nothing is left unrouted. It prints the routing.
 func (h *harness) auditRoutes(api copyAPI) error {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, filepath.Join(h.tmp, "route.go"), nil, parser.SkipObjectResolution)
+	routeFiles, err := filepath.Glob(filepath.Join(h.tmp, "route*.go"))
 	if err != nil {
 		return err
-	}
-	sjson := ""
-	for _, imp := range f.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == jsonPath && imp.Name != nil {
-			sjson = imp.Name.Name
-		}
-	}
-	if sjson == "" {
-		return fmt.Errorf("route.go does not import %s under a name", jsonPath)
 	}
 	h.routes = map[string]string{}
 	var problems []string
 	aliases := map[string]bool{}
+	var decls []ast.Decl
+	sjson := ""
+	for _, path := range routeFiles {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		name := ""
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == h.target && imp.Name != nil {
+				name = imp.Name.Name
+			}
+		}
+		if name == "" || sjson != "" && name != sjson {
+			return fmt.Errorf("%s does not import %s under a name (the same in every route file)", filepath.Base(path), h.target)
+		}
+		sjson = name
+		decls = append(decls, f.Decls...)
+		problems = append(problems, h.auditRouteFile(f, sjson, aliases)...)
+	}
+	converted := map[string]bool{}
+	for _, d := range decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "fromJSON" {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if cc, ok := n.(*ast.CaseClause); ok {
+					for _, e := range cc.List {
+						if st, ok := e.(*ast.StarExpr); ok {
+							if sel, ok := st.X.(*ast.SelectorExpr); ok && isIdent(sel.X, sjson) {
+								converted[sel.Sel.Name] = true
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	for _, k := range api.kept {
+		if !converted[k] {
+			problems = append(problems, "fromJSON does not convert *"+sjson+"."+k+" into the copy's "+k)
+		}
+	}
+	for _, a := range h.aliased {
+		if !aliases[a] {
+			problems = append(problems, "route.go does not declare type "+a+" = "+sjson+"."+a)
+		}
+	}
+	for _, e := range api.entries {
+		if _, ok := h.routes[e]; !ok {
+			problems = append(problems, "encoding/json's "+e+" is not routed")
+		}
+	}
+	for e := range h.routes {
+		if !slices.Contains(api.entries, e) {
+			problems = append(problems, "route.go routes "+e+", which encoding/json does not have")
+		}
+	}
+	if len(problems) > 0 {
+		return errors.New("route files: " + strings.Join(problems, "; "))
+	}
+	fmt.Printf("routed to package json (%d entry points):\n", len(api.entries))
+	for _, e := range api.entries {
+		fmt.Printf("  %-30s -> %s\n", e, strings.ReplaceAll(h.routes[e], sjson+".", "json."))
+	}
+	fmt.Printf("renamed in the copy (std*, no longer called by the tests): %s\n", strings.Join(h.renamed, ", "))
+	var removed []string
+	for _, a := range h.aliased {
+		if !slices.Contains(h.aliasRenamed, a) {
+			removed = append(removed, a)
+		}
+	}
+	fmt.Printf("aliases of package json's types (declarations removed from the copy): %s\n", strings.Join(removed, ", "))
+	if len(h.aliasRenamed) > 0 {
+		fmt.Printf("aliases of package json's types (the copy's own aliases renamed std*, its code keeps its jsontext, v2 and jsonopts types): %s\n", strings.Join(h.aliasRenamed, ", "))
+	}
+	fmt.Printf("the copy's own error types (package json's errors converted to them by fromJSON): %s\n", strings.Join(api.kept, ", "))
+	return nil
+}
+
+// auditRouteFile checks one route file's declarations (see auditRoutes),
+// recording its routes in h.routes and its aliases in aliases.
+func (h *harness) auditRouteFile(f *ast.File, sjson string, aliases map[string]bool) (problems []string) {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
@@ -792,54 +1079,7 @@ func (h *harness) auditRoutes(api copyAPI) error {
 			h.routes[entry] = target
 		}
 	}
-	converted := map[string]bool{}
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "fromJSON" {
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if cc, ok := n.(*ast.CaseClause); ok {
-					for _, e := range cc.List {
-						if st, ok := e.(*ast.StarExpr); ok {
-							if sel, ok := st.X.(*ast.SelectorExpr); ok && isIdent(sel.X, sjson) {
-								converted[sel.Sel.Name] = true
-							}
-						}
-					}
-				}
-				return true
-			})
-		}
-	}
-	for _, k := range api.kept {
-		if !converted[k] {
-			problems = append(problems, "fromJSON does not convert *"+sjson+"."+k+" into the copy's "+k)
-		}
-	}
-	for _, a := range h.aliased {
-		if !aliases[a] {
-			problems = append(problems, "route.go does not declare type "+a+" = "+sjson+"."+a)
-		}
-	}
-	for _, e := range api.entries {
-		if _, ok := h.routes[e]; !ok {
-			problems = append(problems, "encoding/json's "+e+" is not routed")
-		}
-	}
-	for e := range h.routes {
-		if !slices.Contains(api.entries, e) {
-			problems = append(problems, "route.go routes "+e+", which encoding/json does not have")
-		}
-	}
-	if len(problems) > 0 {
-		return errors.New("route.go: " + strings.Join(problems, "; "))
-	}
-	fmt.Printf("routed to package json (%d entry points):\n", len(api.entries))
-	for _, e := range api.entries {
-		fmt.Printf("  %-30s -> %s\n", e, strings.ReplaceAll(h.routes[e], sjson+".", "json."))
-	}
-	fmt.Printf("renamed in the copy (std*, no longer called by the tests): %s\n", strings.Join(h.renamed, ", "))
-	fmt.Printf("aliases of package json's types (declarations removed from the copy): %s\n", strings.Join(h.aliased, ", "))
-	fmt.Printf("the copy's own error types (package json's errors converted to them by fromJSON): %s\n", strings.Join(api.kept, ", "))
-	return nil
+	return problems
 }
 
 func isIdent(e ast.Expr, name string) bool {
@@ -1179,8 +1419,17 @@ func (h *harness) test() (int, error) {
 			if results[name].killed {
 				how = ", ended the test binary"
 			}
+			sub := 0
+			for _, l := range results[name].output {
+				if t := strings.TrimSpace(l); strings.HasPrefix(t, "--- FAIL: "+name+"/") {
+					sub++
+				}
+			}
+			if sub > 0 {
+				how += fmt.Sprintf(", %d failed subtests", sub)
+			}
 			fmt.Printf("--- %s (%s%s)\n", name, h.declared[name], how)
-			printTail(failureOutput(results[name].output), 80)
+			printFailure(failureOutput(results[name].output), 80)
 		}
 	}
 	if len(missing) > 0 {
@@ -1198,7 +1447,11 @@ func (h *harness) test() (int, error) {
 		fmt.Printf("FAILED: go test: %v\n", waitErr)
 	}
 	if code == 0 {
-		fmt.Printf("test-gostd ok: %d tests through package json passed\n", len(through.pass))
+		if h.target != jsonPath {
+			fmt.Printf("test-gostd control run ok: %d routed tests passed against %s\n", len(through.pass), h.target)
+		} else {
+			fmt.Printf("test-gostd ok: %d tests through package json passed\n", len(through.pass))
+		}
 	}
 	return code, nil
 }
@@ -1217,17 +1470,24 @@ func failureOutput(lines []string) []string {
 	return out
 }
 
-func printTail(lines []string, n int) {
-	if len(lines) > n {
-		fmt.Printf("    ... (%d lines before)\n", len(lines)-n)
-		lines = lines[len(lines)-n:]
-	}
-	for _, l := range lines {
-		fmt.Print("    " + l)
-		if !strings.HasSuffix(l, "\n") {
-			fmt.Println()
+// printFailure prints a failed test's output, its first and last n/2 lines
+// when it has more than n: the first error and the end (a panic's trace).
+func printFailure(lines []string, n int) {
+	show := func(lines []string) {
+		for _, l := range lines {
+			fmt.Print("    " + l)
+			if !strings.HasSuffix(l, "\n") {
+				fmt.Println()
+			}
 		}
 	}
+	if len(lines) <= n {
+		show(lines)
+		return
+	}
+	show(lines[:n/2])
+	fmt.Printf("    ... (%d lines)\n", len(lines)-n)
+	show(lines[len(lines)-n/2:])
 }
 
 func sortedKeys[V any](m map[string]V) []string {
