@@ -8,10 +8,13 @@
 #   make bench-micro    the root package's go test benchmarks
 #   make bench-handles  Go handles vs native C++ simdjson, same work
 #   make beam DIR=D     the seed task as an Apache Beam pipeline (beam/) over D's .json.gz files
-#   make vendor         re-vendor simdjson 3.9.4 from the npm registry, checking hashes
+#   make vendor         re-vendor simdjson 4.6.7 from a git mirror or tarball (SIMDJSON_SRC), checking hashes
 
 GO ?= go
-SIMDJSON_NPM := @nozbe/simdjson@3.9.4
+# make vendor's source: a git clone or bare mirror of simdjson, or a tarball
+# of its tag (csrc/vendor.sh); by default the mirror beside the checkout's
+# parent directory, where this project's machines keep it.
+SIMDJSON_SRC ?= $(abspath ../.mirror/simdjson+simdjson/repo)
 
 .PHONY: beam test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet check-vendor vendor ci
 
@@ -245,17 +248,13 @@ check-vendor:
 	cd csrc && sha256sum --check --quiet SHA256SUMS
 	cd internal/inflate/libdeflate && sha256sum --check --quiet SHA256SUMS
 
-# Fetch the npm package, check that its simdjson files match csrc/SHA256SUMS
-# (byte-identical to upstream v3.9.4), copy them into csrc/, and bump the
-# version macro that makes cgo rebuild the amalgamation.
+# Re-create csrc/'s simdjson files from SIMDJSON_SRC with upstream's own
+# amalgamation script (csrc/vendor.sh: checkout of the tag, amalgamate.py,
+# hashes checked against csrc/SHA256SUMS), offline, and bump the version
+# macro that makes cgo rebuild the amalgamation. csrc/PROVENANCE says how the
+# committed files were made.
 vendor:
-	rm -rf .vendor-tmp && mkdir -p .vendor-tmp
-	cd .vendor-tmp && npm pack --silent $(SIMDJSON_NPM) >/dev/null && tar xzf *.tgz
-	cp .vendor-tmp/package/src/simdjson.h .vendor-tmp/package/src/simdjson.cpp .vendor-tmp/package/LICENSE .vendor-tmp/
-	cd .vendor-tmp && sha256sum --check ../csrc/SHA256SUMS
-	cp .vendor-tmp/simdjson.h .vendor-tmp/simdjson.cpp .vendor-tmp/LICENSE csrc/
-	sed -i "s/^#define SJ_VENDORED_VERSION .*/#define SJ_VENDORED_VERSION \"3.9.4 $$(sha256sum csrc/simdjson.cpp | cut -c1-64)\"/" internal/shim/simdjson_amalgamation.cpp
-	rm -rf .vendor-tmp
+	csrc/vendor.sh "$(SIMDJSON_SRC)"
 
 ci: vet test test-race test-cgocheck2
 
