@@ -417,8 +417,8 @@ func requireCode(t *testing.T, err error, code simdjson.ErrorCode, msgAndArgs ..
 
 // TestNumberBigIntGrammar: an integer beyond 64 bits is a number only when
 // it is followed by whitespace, ',', '}', ']' or the end, and at the root of
-// a document only by whitespace; simdjson 3.9.4 reports BIGINT_ERROR for its
-// digits without a look at what follows.
+// a document only by whitespace; simdjson (4.6.7, as 3.9.4) reports
+// BIGINT_ERROR for its digits without a look at what follows.
 func TestNumberBigIntGrammar(t *testing.T) {
 	p := simdjson.NewParser()
 	defer p.Close()
@@ -694,9 +694,9 @@ func TestLongRootNumber(t *testing.T) {
 }
 
 // TestRootScalarWhitespace: a root scalar followed by more whitespace than
-// simdjson's buffer for its type holds (21 bytes for integers, 6 for
-// booleans, 1,083 for doubles) reads as without it, in a document, in a
-// stream's documents and in projections.
+// simdjson's buffer for its type holds (21 bytes for integers, 1,083 for
+// doubles; 3.9.4 also copied booleans, into 6) reads as without it, in a
+// document, in a stream's documents and in projections.
 func TestRootScalarWhitespace(t *testing.T) {
 	p := simdjson.NewParser()
 	defer p.Close()
@@ -930,4 +930,87 @@ func FuzzProjectionWide(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRootLiteralsReadAsNested: a literal, well-formed or not, reads the same
+// (Bool and IsNull: value and error code; a projection's field: kind, value
+// and error code) at the root of a document, of a stream's line (the last
+// line with and without its newline) and of a concatenated stream's
+// document as inside an array, whatever whitespace follows it. simdjson
+// 4.6.7's get_root_bool compares only "fals" of "false": "fals" followed by
+// one more byte read as false at the root (the shim checks the literal
+// first); and its is_root_null, like is_null inside containers, reports
+// ErrIncorrectType for a word starting with 'n' that is not null (3.9.4
+// answered false without an error at the root only).
+func TestRootLiteralsReadAsNested(t *testing.T) {
+	p := simdjson.NewParser()
+	defer p.Close()
+	code := func(err error) int {
+		var c simdjson.ErrorCode
+		if errors.As(err, &c) {
+			return int(c)
+		}
+		require.NoError(t, err)
+		return 0
+	}
+	read := func(v simdjson.Value) string {
+		b, err := v.Bool()
+		n, err2 := v.IsNull()
+		return fmt.Sprint(b, code(err), n, code(err2))
+	}
+	field := func(r simdjson.Row, i int) string {
+		b, _ := r.Bool(i)
+		return fmt.Sprint(r.Kind(i), b, r.IsNull(i), code(r.Err(i)))
+	}
+	project := func(data []byte, ptr string) []string {
+		proj, err := simdjson.NewProjection(ptr)
+		require.NoError(t, err)
+		defer proj.Close()
+		var got []string
+		_, err = simdjson.MapFields(simdjson.Bytes(data), proj, func(int) *int { return nil },
+			func(_ *int, r simdjson.Row) error { got = append(got, field(r, 0)); return nil }, simdjson.Threads(1))
+		require.NoError(t, err)
+		return got
+	}
+	lits := []string{"true", "false", "null", "tru", "fals", "nul", "t", "f", "n", "truee", "falsee", "nulll"}
+	for _, w := range []string{"tru", "fals", "nul", "true", "false", "null"} {
+		for _, c := range []byte("eElsux0_") {
+			lits = append(lits, w+string(c))
+		}
+	}
+	for _, lit := range lits {
+		d, err := p.Parse(padded([]byte("["+lit+"]"), 'e'))
+		require.NoError(t, err, lit)
+		v, err := d.Index(0)
+		require.NoError(t, err, lit)
+		want := read(v)
+		wantField := project([]byte("["+lit+"]\n"), "/0")
+		for _, ws := range []string{"", " ", "\n", " \t\r\n ", strings.Repeat(" ", 8)} {
+			d, err := p.Parse(padded([]byte(lit+ws), 'e'))
+			if err != nil {
+				requireCode(t, err, simdjson.ErrNotJSON, "%q", lit+ws) // a word that is no literal
+				continue
+			}
+			require.Equal(t, want, read(d.Value), "root %q", lit+ws)
+			for _, data := range []string{"1\n" + lit + ws + "\n2\n", "1\n" + lit + ws} {
+				s := p.Stream(simdjson.Bytes([]byte(data)))
+				for i, d := range s.Documents() {
+					if i == 1 {
+						require.Equal(t, want, read(d.Value), "line %q", data)
+					}
+				}
+				require.NoError(t, s.Err(), "%q", data)
+				require.Equal(t, wantField, project([]byte(data), "")[1:2], "projection %q", data)
+			}
+			if ws != "" {
+				s := p.Stream(simdjson.Bytes([]byte("1 "+lit+ws+"2")), simdjson.Concatenated())
+				for i, d := range s.Documents() {
+					if i == 1 {
+						require.Equal(t, want, read(d.Value), "concatenated %q", lit+ws)
+					}
+				}
+				require.NoError(t, s.Err(), "%q", lit+ws)
+			}
+		}
+	}
 }

@@ -13,14 +13,17 @@ import (
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 )
 
-// ErrorCode is one of simdjson's error codes (the values of simdjson 3.9.4's
-// error_code enum) or one of this package's own codes (1000 and up). Each code
+// ErrorCode is one of simdjson's error codes (the values of simdjson's
+// error_code enum, the same in 3.9.4 and 4.6.7) or one of this package's own
+// codes (1000 and up). Each code
 // is also an error, so the codes double as sentinels for errors.Is:
 //
 //	if errors.Is(err, simdjson.ErrNoSuchField) { ... }
 type ErrorCode int
 
-// simdjson's error codes, in the order of simdjson 3.9.4's error_code enum.
+// simdjson's error codes, in the order of simdjson's error_code enum. (4.x
+// adds OUT_OF_CAPACITY, 32, which only its string builder returns: this
+// package never does.)
 const (
 	ErrCapacity                ErrorCode = 1  // the parser cannot hold a document that big
 	ErrMemAlloc                ErrorCode = 2  // out of memory
@@ -69,9 +72,10 @@ const (
 	// ErrInvalidOption: an option outside its documented range (the error
 	// is an *OptionError naming it).
 	ErrInvalidOption ErrorCode = 1005
-	// ErrInvalidJSONPath: AtPath's argument is not in simdjson's JSONPath
-	// subset. errors.Is also matches it with ErrInvalidJSONPointer, the
-	// code AtPath returned before it had its own.
+	// ErrInvalidJSONPath: AtPath's or AtPathAll's argument is not in
+	// simdjson's JSONPath subset (a wildcard is, for AtPathAll only).
+	// errors.Is also matches it with ErrInvalidJSONPointer, the code AtPath
+	// returned before it had its own.
 	ErrInvalidJSONPath ErrorCode = 1006
 	// ErrNotJSON: the document (a Parse, a line or document of a stream or
 	// map) is not JSON at all: its first byte starts no JSON value, or it
@@ -95,7 +99,7 @@ func (c ErrorCode) Error() string {
 	case ErrInvalidOption:
 		return "option out of range"
 	case ErrInvalidJSONPath:
-		return "malformed JSONPath (simdjson's subset: an optional $, then .key, ['key'] or [index] steps)"
+		return "malformed JSONPath (simdjson's subset: an optional $, then .key, ['key'] or [index] steps; AtPathAll also takes the wildcards .* and [*])"
 	case ErrNotJSON:
 		return "not JSON: the text does not start with a JSON value"
 	case ErrParserInUse:

@@ -105,7 +105,7 @@ func ExampleValue_Get() {
 	// true simdjson: no such field "action" (path /payload/action)
 }
 
-// AtPath reads simdjson's JSONPath subset.
+// AtPath reads simdjson's JSONPath subset; a wildcard needs AtPathAll.
 func ExampleValue_AtPath() {
 	var p simdjson.Parser
 	defer p.Close()
@@ -117,7 +117,32 @@ func ExampleValue_AtPath() {
 	fmt.Println(err)
 	// Output:
 	// 8
-	// simdjson: malformed JSONPath (simdjson's subset: an optional $, then .key, ['key'] or [index] steps)
+	// simdjson: malformed JSONPath (simdjson's subset: an optional $, then .key, ['key'] or [index] steps; AtPathAll also takes the wildcards .* and [*])
+}
+
+// AtPathAll yields every value at a path with wildcards, in document order;
+// an element without the key is passed over.
+func ExampleValue_AtPathAll() {
+	var p simdjson.Parser
+	defer p.Close()
+	doc, _ := p.ParseString(`{"items":[{"id":7,"tags":["a","b"]},{"note":"no id"},{"id":9,"tags":["c"]}]}`)
+	for v := range doc.AtPathAll("$.items[*].id") {
+		n, err := v.Int64()
+		if err != nil { // malformed JSON, or a path outside the subset
+			fmt.Println(err)
+			break
+		}
+		fmt.Println(n)
+	}
+	for v := range doc.AtPathAll("$.items[*].tags[*]") {
+		s, _ := v.String()
+		fmt.Print(s, " ")
+	}
+	fmt.Println()
+	// Output:
+	// 7
+	// 9
+	// a b c
 }
 
 // StringBytes returns the string without copying: the bytes are valid

@@ -11,6 +11,8 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -175,6 +177,7 @@ func FuzzHandles(f *testing.F) {
 			t.Fatalf("Parse rejects what encoding/json accepts: %v", err)
 		}
 		accessOps(t, data, doc.Value, ref, ops)
+		wildcardOps(t, data, doc.Value, ref, ops)
 
 		// The same document as a line of an NDJSON stream, between two others.
 		var line bytes.Buffer
@@ -187,6 +190,7 @@ func FuzzHandles(f *testing.F) {
 		for i, d := range s.Documents() {
 			if i == 1 {
 				accessOps(t, data, d.Value, ref, ops)
+				wildcardOps(t, data, d.Value, ref, ops)
 			}
 			n++
 		}
@@ -194,6 +198,68 @@ func FuzzHandles(f *testing.F) {
 			t.Fatalf("stream: %d documents, %v", n, s.Err())
 		}
 	})
+}
+
+// wildcardOps runs AtPathAll over a path that ops spell (wildcards, indexes
+// and keys of the document) and compares with refPath, the same selection
+// through Fields and Elements. Keys are compared as written, which refPath
+// cannot see: documents with escapes are left out.
+func wildcardOps(t *testing.T, raw []byte, root simdjson.Value, ref any, ops []byte) {
+	if bytes.IndexByte(raw, '\\') >= 0 || len(ops) == 0 {
+		return
+	}
+	var keys []string
+	var collect func(any)
+	collect = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				keys = append(keys, k)
+				collect(e)
+			}
+		case []any:
+			for _, e := range x {
+				collect(e)
+			}
+		}
+	}
+	collect(ref)
+	sort.Strings(keys)
+	var steps []string
+	path := "$"
+	for _, op := range ops[:min(len(ops), 6)] {
+		switch {
+		case op%3 == 0 || op%3 == 2 && len(keys) == 0:
+			steps = append(steps, "*")
+			path += [2]string{".*", "[*]"}[op/3%2]
+		case op%3 == 1:
+			i := strconv.Itoa(int(op / 3 % 4))
+			steps = append(steps, i)
+			path += "[" + i + "]"
+		default:
+			k := keys[int(op/3)%len(keys)]
+			if strings.ContainsAny(k, "'.[") {
+				return // not a key this path syntax can spell
+			}
+			steps = append(steps, k)
+			path += "['" + k + "']"
+		}
+	}
+	var want, got []string
+	refPath(root, steps, &want)
+	for v := range root.AtPathAll(path) {
+		if v.Err() != nil {
+			t.Fatalf("AtPathAll(%q): %v", path, v.Err())
+		}
+		b, err := v.RawJSON()
+		if err != nil {
+			t.Fatalf("AtPathAll(%q): RawJSON: %v", path, err)
+		}
+		got = append(got, string(b))
+	}
+	if !reflect.DeepEqual(want, got) {
+		t.Fatalf("AtPathAll(%q) = %q, Fields and Elements find %q", path, got, want)
+	}
 }
 
 func depthOf(v any) int {

@@ -371,8 +371,8 @@ func (v Value) float64Held() (float64, error) {
 	return p.res.F, nil
 }
 
-// numberFallback reads, with strconv, a valid number simdjson 3.9.4 reports
-// as NUMBER_ERROR: a 20-digit integer above the uint64 range, or a document
+// numberFallback reads, with strconv, a valid number simdjson (4.6.7, as
+// 3.9.4) reports as NUMBER_ERROR: a 20-digit integer above the uint64 range, or a document
 // that is a number longer than its root-number buffer (about 1,000 bytes).
 func (v Value) numberFallback(rc int) (float64, bool) {
 	if ErrorCode(rc) != ErrNumber || v.p.res.Flags&shim.FlagDead != 0 {
@@ -410,7 +410,7 @@ func (v Value) boolHeld() (bool, error) {
 }
 
 // IsNull reports whether the value is null. A malformed literal starting
-// with 'n' is an error (ErrNAtom).
+// with 'n' is an error (ErrIncorrectType), at the root as inside containers.
 func (v Value) IsNull() (bool, error) {
 	p, err := v.enter()
 	if err != nil {

@@ -2,13 +2,16 @@ package simdjson
 
 import (
 	"bytes"
+	"encoding/binary"
+	"iter"
 	"strings"
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 )
 
-// Lookups: Field, FindField, Get, Index, AtPointer and AtPath on a handle.
+// Lookups: Field, FindField, Get, Index, AtPointer, AtPath and AtPathAll on
+// a handle.
 // A lookup runs first in Go over simdjson's structural index (the fast path
 // below: no cgo call) and falls back to the shim (handle.h in
 // internal/shim) for anything unusual; a miss returns a cached
@@ -187,9 +190,9 @@ func (v Value) atPointer(pointer string) (Value, error) {
 
 // AtPath returns the value at a JSONPath in simdjson's subset: an optional
 // "$", then ".key", "['key']" or "[index]" steps ("$.repo.name",
-// "$.items[0].id"). No wildcards, slices or filters: a path outside the
-// subset is ErrInvalidJSONPath; a miss is a *NoSuchFieldError naming the
-// path (errors.Is(err, ErrNoSuchField)).
+// "$.items[0].id"). No wildcards (AtPathAll takes them), slices or filters:
+// a path outside the subset is ErrInvalidJSONPath; a miss is a
+// *NoSuchFieldError naming the path (errors.Is(err, ErrNoSuchField)).
 func (v Value) AtPath(path string) (Value, error) {
 	p, err := v.enter()
 	if err != nil {
@@ -208,6 +211,62 @@ func (v Value) AtPath(path string) (Value, error) {
 	return r, err
 }
 
+// AtPathAll returns the values at a JSONPath that may hold wildcards, the
+// JSONPath simdjson 4.x queries with wildcards: AtPath's subset plus ".*"
+// and "[*]", each of which selects every field's value of an object and
+// every element of an array ("$.items[*].id", "$.users.*.name",
+// "$[*].tags[0]"; "['*']" is the key "*"). The values come in document
+// order, all found in one cgo call; the iterator then yields their handles.
+//
+// It selects as JSONPath does (RFC 9535), and as simdjson's DOM
+// at_path_with_wildcard: where a value lacks a step's key or index, or is
+// a scalar, that step selects nothing, so an element without an optional
+// field is passed over, and a path without wildcards yields the value
+// AtPath returns, or nothing. (simdjson's On-Demand
+// for_each_at_path_with_wildcard stops at the first such miss with
+// NO_SUCH_FIELD instead, and takes no "[index]" step.) A path outside the
+// subset (ErrInvalidJSONPath), malformed JSON met on the way and an
+// unusable handle are errors: the last Value yielded is then one whose Err
+// (and every getter) returns the error, after the values found before it.
+func (v Value) AtPathAll(path string) iter.Seq[Value] {
+	return func(yield func(Value) bool) {
+		p, err := v.enter()
+		if err != nil {
+			yield(errValue(err))
+			return
+		}
+		buf, ok := pathSteps(p.scratch[:0], path)
+		if !ok {
+			p.exit()
+			yield(errValue(&Error{Code: ErrInvalidJSONPath, Offset: -1}))
+			return
+		}
+		p.scratch = buf
+		matches, rc := shim.PathAll(p.nat.c, v.tok, v.depth(), buf)
+		if rc != 0 {
+			err = p.fail(rc)
+		}
+		// The matches live in the parser's C memory until its next
+		// PathAll, which the loop's body may call: copy them (on the stack
+		// when few).
+		var small [16]Value
+		vals := small[:0]
+		for _, m := range matches {
+			tok := uint32(m)
+			vals = append(vals, p.value(tok, p.tokOff(tok), int32(m>>32)))
+		}
+		p.exit()
+		for _, x := range vals {
+			if !yield(x) {
+				return
+			}
+		}
+		if err != nil {
+			yield(errValue(err))
+		}
+	}
+}
+
 func appendPointerKey(dst []byte, key string) []byte {
 	for i := 0; i < len(key); i++ {
 		switch key[i] {
@@ -222,8 +281,45 @@ func appendPointerKey(dst []byte, key string) []byte {
 	return dst
 }
 
-// pathToPointer converts simdjson's JSONPath subset to a JSON pointer.
+// pathToPointer converts a JSONPath of AtPath's subset (no wildcards) to a
+// JSON pointer.
 func pathToPointer(dst []byte, path string) ([]byte, bool) {
+	ok := walkPath(path, func(key string, wild bool) bool {
+		if wild {
+			return false
+		}
+		dst = append(dst, '/')
+		dst = appendPointerKey(dst, key)
+		return true
+	})
+	return dst, ok
+}
+
+// pathSteps packs the steps of a JSONPath of AtPathAll's subset as the
+// shim's PathAll takes them: a uint32 length (little-endian) and the bytes
+// of each key or index, shim.Wildcard alone for a wildcard.
+func pathSteps(dst []byte, path string) ([]byte, bool) {
+	ok := walkPath(path, func(key string, wild bool) bool {
+		if wild {
+			dst = binary.LittleEndian.AppendUint32(dst, shim.Wildcard)
+			return true
+		}
+		if uint64(len(key)) >= shim.Wildcard {
+			return false
+		}
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(key)))
+		dst = append(dst, key...)
+		return true
+	})
+	return dst, ok
+}
+
+// walkPath calls step for each step of a JSONPath in simdjson's subset: an
+// optional "$", then ".key", "['key']" or "[\"key\"]" (a key, as written),
+// "[index]" (its digits, passed as a key: a JSON pointer's step) and the
+// wildcards ".*" and "[*]" (wild). It reports whether the path is in the
+// subset and every call of step returned true.
+func walkPath(path string, step func(key string, wild bool) bool) bool {
 	i := 0
 	if strings.HasPrefix(path, "$") {
 		i = 1
@@ -237,42 +333,51 @@ func pathToPointer(dst []byte, path string) ([]byte, bool) {
 				j++
 			}
 			if j == i {
-				return dst, false
+				return false
 			}
-			dst = append(dst, '/')
-			dst = appendPointerKey(dst, path[i:j])
+			if !step(path[i:j], path[i:j] == "*") {
+				return false
+			}
 			i = j
 		case '[':
 			i++
-			if i < len(path) && (path[i] == '\'' || path[i] == '"') {
+			switch {
+			case i < len(path) && (path[i] == '\'' || path[i] == '"'):
 				q := path[i]
 				i++
 				j := strings.IndexByte(path[i:], q)
 				if j < 0 || i+j+1 >= len(path) || path[i+j+1] != ']' {
-					return dst, false
+					return false
 				}
-				dst = append(dst, '/')
-				dst = appendPointerKey(dst, path[i:i+j])
+				if !step(path[i:i+j], false) {
+					return false
+				}
 				i += j + 2
-			} else {
+			case strings.HasPrefix(path[i:], "*]"):
+				if !step("*", true) {
+					return false
+				}
+				i += 2
+			default:
 				j := strings.IndexByte(path[i:], ']')
-				if j <= 0 {
-					return dst, false
+				if j <= 0 || j > 1 && path[i] == '0' { // an index has no leading zero
+					return false
 				}
 				for _, c := range []byte(path[i : i+j]) {
 					if c < '0' || c > '9' {
-						return dst, false
+						return false
 					}
 				}
-				dst = append(dst, '/')
-				dst = append(dst, path[i:i+j]...)
+				if !step(path[i:i+j], false) {
+					return false
+				}
 				i += j + 1
 			}
 		default:
-			return dst, false
+			return false
 		}
 	}
-	return dst, true
+	return true
 }
 
 // The Go fast path of unordered key lookups.

@@ -23,6 +23,7 @@
 #include <memory>
 #include "simdjson.h"
 #include "simdjson_go.h"
+#include "members.h"  // the public simdjson members used here, checked at compile time
 
 #include <cstring>
 #if defined(__SSE2__)

@@ -19,6 +19,8 @@ package shim
 #cgo nocallback sj_path
 #cgo noescape sj_pointer
 #cgo nocallback sj_pointer
+#cgo noescape sj_path_all
+#cgo nocallback sj_path_all
 #cgo nocallback sj_index
 #cgo nocallback sj_string
 #cgo nocallback sj_int64
@@ -72,6 +74,24 @@ func Path(x unsafe.Pointer, tok uint32, depth int32, packed []byte) int {
 // Pointer follows an RFC 6901 JSON pointer from (tok, depth).
 func Pointer(x unsafe.Pointer, tok uint32, depth int32, ptr string) int {
 	return int(C.sj_pointer(p(x), C.uint32_t(tok), C.int32_t(depth), (*C.char)(unsafe.Pointer(unsafe.StringData(ptr))), C.uint64_t(len(ptr))))
+}
+
+// Wildcard is the length that marks a wildcard step in PathAll's packed
+// steps.
+const Wildcard = 0xFFFFFFFF
+
+// PathAll finds every value at packed steps (as Path's, a wildcard packed as
+// the length Wildcard with no bytes) from (tok, depth): each as token |
+// depth << 32, in document order, in C memory valid until the next call on
+// the parser; rc is 0 or the error that ended the search after them.
+func PathAll(x unsafe.Pointer, tok uint32, depth int32, packed []byte) (matches []uint64, rc int) {
+	var m *C.uint64_t
+	var n C.uint64_t
+	rc = int(C.sj_path_all(p(x), C.uint32_t(tok), C.int32_t(depth), (*C.char)(unsafe.Pointer(unsafe.SliceData(packed))), C.uint64_t(len(packed)), &m, &n))
+	if n == 0 {
+		return nil, rc
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(m)), int(n)), rc
 }
 
 // Index returns element i of the array at (tok, depth).

@@ -466,11 +466,11 @@ const uint8_t *copy_padded(sj_parser *p, const uint8_t *s, size_t n) {
 
 // simdjson's root getters copy the span of the root scalar at tok (its text
 // and the whitespace after it, up to the next token or the end of the input)
-// into a buffer of a fixed size: 21 bytes for an int64 or uint64, 6 for a
-// bool, 1,083 for a double or number; they fail when the span does not fit,
-// even when the text would: `true` followed by three spaces and a newline is
-// INCORRECT_TYPE, `1` followed by 21 spaces NUMBER_ERROR. Such a span is read
-// from root_text's copy instead, by the parser simdjson runs on its own.
+// into a buffer of a fixed size: 21 bytes for an int64 or uint64, 1,083 for a
+// double or number (4.6.7; bools are read in place, root_bool); they fail
+// when the span does not fit, even when the text would: `1` followed by 21
+// spaces is NUMBER_ERROR. Such a span is read from root_text's copy instead,
+// by the parser simdjson runs on its own.
 inline bool root_span_fits(const sj_parser *p, uint32_t tok, uint64_t n) {
   return span_end(p, tok) - tok_off(p, tok) <= n;
 }
@@ -484,11 +484,22 @@ const uint8_t *root_text(sj_parser *p, uint32_t tok) {
   return copy_padded(p, s, size_t(e - s));
 }
 
-// simdjson's bool parser, over root_text's copy.
-simdjson::simdjson_result<bool> text_bool(const uint8_t *b) {
-  if (std::memcmp(b, "true", 4) == 0 && is_ws(b[4])) return true;
-  if (std::memcmp(b, "false", 5) == 0 && is_ws(b[5])) return false;
-  return simdjson::INCORRECT_TYPE;
+// A root true or false. simdjson 4.x reads a root bool in place, with no
+// buffer of its own (3.9.4 copied its span into 6 bytes), but 4.6.7's
+// value_iterator::get_root_bool compares only the first four bytes of
+// "false" (atomparsing::str4ncmp), so "fals" followed by any one byte and
+// whitespace or the span's end would read as false. The literal is checked
+// here first, by the rule get_bool applies inside containers: the literal,
+// then whitespace or the end of its span (a structural character is a token
+// of its own). simdjson's getter then checks trailing content and moves the
+// iterator.
+inline simdjson::simdjson_result<bool> root_bool(sj_parser *p, uint32_t tok, od::value_iterator &vi, bool check_trailing) {
+  const uint8_t *s = p->buf + tok_off(p, tok);
+  const uint64_t n = span_end(p, tok) - tok_off(p, tok);
+  const bool t = n >= 4 && std::memcmp(s, "true", 4) == 0 && (n == 4 || is_ws(s[4]));
+  const bool f = n >= 5 && std::memcmp(s, "false", 5) == 0 && (n == 5 || is_ws(s[5]));
+  if (!t && !f) return simdjson::INCORRECT_TYPE;
+  return vi.get_root_bool(check_trailing);
 }
 
 // A root scalar read by root_get (simdjson's root getter, a callable of
@@ -508,11 +519,12 @@ inline error_code root_scalar(sj_parser *p, uint32_t tok, uint64_t n, T &v, Root
 // Reads the number at tok that simdjson refused with NUMBER_ERROR or
 // BIGINT_ERROR into f (SJ_F_INT64, SJ_F_UINT64, SJ_F_DOUBLE or SJ_F_BIGINT
 // with its text in str/len); returns 0 or an error code. It covers what
-// simdjson 3.9.4 leaves out: a 20-digit integer above the uint64 range
-// (NUMBER_ERROR), an integer beyond 64 bits (BIGINT_ERROR, reported without
-// a look at what follows its digits: `12345678901234567890123x`), and a root
-// number longer than simdjson's root-number buffer (1,083 bytes:
-// NUMBER_ERROR, BIGINT_ERROR for digits only). The text must match JSON's
+// simdjson 4.6.7 leaves out, as 3.9.4 did: a 20-digit integer above the
+// uint64 range (NUMBER_ERROR), an integer beyond 64 bits (BIGINT_ERROR,
+// reported without a look at what follows its digits:
+// `12345678901234567890123x`), and a root number longer than simdjson's
+// root-number buffer (1,083 bytes: NUMBER_ERROR, BIGINT_ERROR for digits
+// only). The text must match JSON's
 // number grammar and be followed by whitespace, ',', '}', ']' or the end of
 // the input (at depth 1, or by the next token: the next document of a
 // batch), and at the root of a single document by nothing but whitespace
@@ -727,6 +739,106 @@ int sj_pointer(sj_parser *p, uint32_t tok, int32_t depth, const char *ptr, uint6
   return inside(p, sj_pointer_impl(p, tok, depth, ptr, len), true);
 }
 
+// The wildcard step of sj_path's encoding: a length no key has.
+constexpr uint32_t kWildcard = 0xFFFFFFFF;
+
+// sj_path_all's walk: every value at the decoded steps p->psteps under the
+// value at (tok, depth), appended to p->matches in document order. A step
+// (a key in an object; in an array an index, written as in a JSON pointer)
+// selects nothing where the value has no such key or index or is a scalar;
+// a wildcard selects every field's value or element of a container and
+// nothing of a scalar: JSONPath's selection (RFC 9535), as simdjson's DOM
+// at_path_with_wildcard selects (4.6's On-Demand
+// for_each_at_path_with_wildcard stops at the first miss instead). Errors of
+// the document (malformed JSON, the depth limit) end the walk. Depth first,
+// with a stack of its own (a path is as long as its caller makes it): the
+// values under one entry of a wildcard come before those under the next.
+static int path_all(sj_parser *p, uint32_t tok, int32_t depth) {
+  const size_t nsteps = p->psteps.size();
+  std::vector<sj_pframe> &st = p->pstack;
+  st.clear();
+  st.push_back(sj_pframe{tok, depth, 0, 0});
+  while (!st.empty()) {
+    const sj_pframe f = st.back();
+    if (f.step == nsteps) {
+      p->matches.push_back(uint64_t(f.tok) | uint64_t(uint32_t(f.depth)) << 32);
+      st.pop_back();
+      continue;
+    }
+    const std::string_view key = p->psteps[f.step];
+    const uint8_t c = tok_char(p, f.tok);
+    if (c != '{' && c != '[') {  // a scalar: nothing below it
+      st.pop_back();
+      continue;
+    }
+    int rc;
+    if (key.data() == nullptr) {  // a wildcard: the next entry
+      rc = inside(p, container_next(p, f.tok, f.depth, f.prev, c == '{'), true);
+      if (rc == SJ_DONE) {
+        st.pop_back();
+        continue;
+      }
+      if (rc) return rc;
+      st.back().prev = p->res.tok;
+      st.push_back(sj_pframe{p->res.tok, p->res.depth, f.step + 1, 0});
+      continue;
+    }
+    if (c == '{') {
+      rc = find_in(p, f.tok, f.depth, key, 0);
+    } else {
+      // An index as a JSON pointer writes it: digits, no leading zero.
+      bool index = !key.empty() && key.size() <= 19 && (key.size() == 1 || key[0] != '0');
+      uint64_t idx = 0;
+      for (char d : key) {
+        index = index && d >= '0' && d <= '9';
+        idx = idx * 10 + uint64_t(uint8_t(d) - '0');
+      }
+      if (!index) {
+        st.pop_back();
+        continue;
+      }
+      rc = index_in(p, f.tok, f.depth, idx);
+    }
+    rc = inside(p, rc, true);
+    if (rc == simdjson::NO_SUCH_FIELD || rc == simdjson::INDEX_OUT_OF_BOUNDS) {
+      st.pop_back();
+      continue;
+    }
+    if (rc) return rc;
+    st.back() = sj_pframe{p->res.tok, p->res.depth, f.step + 1, 0};
+  }
+  return 0;
+}
+
+static int sj_path_all_impl(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len) {
+  if (int rc = check(p, tok, depth)) return rc;
+  p->psteps.clear();
+  for (uint64_t i = 0; i < len;) {
+    if (len - i < 4) return fail(p, simdjson::INVALID_JSON_POINTER, -1);
+    uint32_t n;
+    std::memcpy(&n, path + i, 4);
+    i += 4;
+    if (n == kWildcard) {
+      p->psteps.emplace_back();  // data() == nullptr
+      continue;
+    }
+    if (n > len - i) return fail(p, simdjson::INVALID_JSON_POINTER, -1);
+    // A key of length 0 must not read as a wildcard: point it at the path.
+    p->psteps.emplace_back(path + i, n);
+    i += n;
+  }
+  return path_all(p, tok, depth);
+}
+
+int sj_path_all(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len, const uint64_t **matches,
+                uint64_t *n) {
+  p->matches.clear();
+  const int rc = sj_path_all_impl(p, tok, depth, path, len);
+  *matches = p->matches.data();
+  *n = p->matches.size();
+  return rc;
+}
+
 static int sj_index_impl(sj_parser *p, uint32_t tok, int32_t depth, uint64_t index) {
   if (int rc = check(p, tok, depth)) return rc;
   return index_in(p, tok, depth, index);
@@ -769,7 +881,22 @@ namespace numparse = simdjson::builtin::numberparsing;
 SJ_SCALAR(sj_int64, int64_t, get_int64(), get_root_int64(!p->batch), 21, numparse::parse_integer, p->res.u = uint64_t(v))
 SJ_SCALAR(sj_uint64, uint64_t, get_uint64(), get_root_uint64(!p->batch), 21, numparse::parse_unsigned, p->res.u = v)
 SJ_SCALAR(sj_double, double, get_double(), get_root_double(!p->batch), 1083, numparse::parse_double, p->res.f = v)
-SJ_SCALAR(sj_bool, bool, get_bool(), get_root_bool(!p->batch), 6, text_bool, p->res.u = v ? 1 : 0)
+
+// A root bool is read by root_bool, in place.
+int sj_bool(sj_parser *p, uint32_t tok, int32_t depth) {
+  if (int rc = check(p, tok, depth)) return rc;
+  set_pos(p, tok, depth);
+  od::value_iterator vi = make_vi(p, tok, depth);
+  bool v{};
+  error_code err = (depth == 1 ? root_bool(p, tok, vi, !p->batch) : vi.get_bool()).get(v);
+  if (err) {
+    int rc = after(p, err, tok);
+    p->res.err_off = tok_off(p, tok);
+    return rc;
+  }
+  p->res.u = v ? 1 : 0;
+  return 0;
+}
 
 // is_root_null reads the span in place (no buffer).
 int sj_null(sj_parser *p, uint32_t tok, int32_t depth) {

@@ -12,9 +12,24 @@
 
 extern "C" {
 
+// simdjson's message for a code, except that 4.x's "This is a fatal and
+// unrecoverable error." (TAPE_ERROR, INCOMPLETE_ARRAY_OR_OBJECT) is left out:
+// fatal to simdjson's iterator, such an error ends one document here, and
+// streams and maps go on with the next line.
 const char *sj_error_message(int code) {
   if (code < 0 || code >= simdjson::NUM_ERROR_CODES) return "unknown error";
-  return simdjson::error_message(error_code(code));
+  static const std::vector<std::string> messages = [] {
+    std::vector<std::string> m;
+    for (int c = 0; c < simdjson::NUM_ERROR_CODES; c++) {
+      std::string s = simdjson::error_message(error_code(c));
+      const size_t i = s.find(" This is a fatal and unrecoverable error.");
+      if (i != std::string::npos) s.erase(i, std::strlen(" This is a fatal and unrecoverable error."));
+      while (!s.empty() && s.back() == ' ') s.pop_back();
+      m.push_back(std::move(s));
+    }
+    return m;
+  }();
+  return messages[size_t(code)].c_str();
 }
 
 // simdjson's implementation::name() and description() return std::string by

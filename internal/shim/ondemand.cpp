@@ -39,6 +39,7 @@
 #pragma GCC diagnostic ignored "-Wsubobject-linkage"
 #endif
 
+#include "members.h"     // simdjson's members the shim reaches, checked at compile time
 #include "parser.h"      // sj_parser: the state, its lifecycle
 #include "walk.h"        // the token walk and the jump table
 #include "handle.h"      // sj_parse and handles: lookups and reads in any order

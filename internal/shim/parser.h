@@ -3,9 +3,8 @@
 // parser and iterators, the caches of handle.h, the jump table and depth
 // stacks of walk.h, the documents and projected rows of batch.h and
 // projection.h, the retention a running map (map.h) turns on. Also here: the
-// access to the simdjson members the shim needs (sj_rob), the allocation of
-// a parser's memory for an input (prepare) and the reset between inputs
-// (begin_input). Go side: parser.go.
+// allocation of a parser's memory for an input (prepare) and the reset
+// between inputs (begin_input). Go side: parser.go.
 //
 // It parses nothing and reads no value: sj_parse and the handles are in
 // handle.h, batches in batch.h.
@@ -13,35 +12,8 @@
 #ifndef SJ_SHIM_PARSER_H
 #define SJ_SHIM_PARSER_H
 
-namespace od = simdjson::ondemand;
-using simdjson::error_code;
-
-// Access to the protected members this shim needs, through the explicit
-// instantiation rule (access checks do not apply to template arguments of an
-// explicit instantiation). Pinned to simdjson 3.9.4: csrc/VERSION.
-template <typename Tag, typename Tag::type M> struct sj_rob {
-  friend typename Tag::type sj_get(Tag) { return M; }
-};
-#define SJ_ROB(NAME, CLASS, TYPE, MEMBER)                                      \
-  struct NAME {                                                                \
-    typedef TYPE CLASS::*type;                                                 \
-    friend type sj_get(NAME);                                                  \
-  };                                                                           \
-  template struct sj_rob<NAME, &CLASS::MEMBER>;
-
-SJ_ROB(rob_doc_iter, od::document, od::json_iterator, iter)
-SJ_ROB(rob_ji_token, od::json_iterator, od::token_iterator, token)
-SJ_ROB(rob_ji_depth, od::json_iterator, od::depth_t, _depth)
-SJ_ROB(rob_vi_ji, od::value_iterator, od::json_iterator *, _json_iter)
-SJ_ROB(rob_vi_depth, od::value_iterator, od::depth_t, _depth)
-SJ_ROB(rob_vi_start, od::value_iterator, od::token_position, _start_position)
-SJ_ROB(rob_p_impl, od::parser, std::unique_ptr<simdjson::internal::dom_parser_implementation>, implementation)
-SJ_ROB(rob_p_sbuf, od::parser, std::unique_ptr<uint8_t[]>, string_buf)
-SJ_ROB(rob_ji_parser, od::json_iterator, od::parser *, parser)
-SJ_ROB(rob_ji_sbuf, od::json_iterator, uint8_t *, _string_buf_loc)
-SJ_ROB(rob_ji_error, od::json_iterator, error_code, error)
-SJ_ROB(rob_ji_root, od::json_iterator, od::token_position, _root)
-SJ_ROB(rob_ti_buf, od::token_iterator, const uint8_t *, buf)
+// The simdjson members reached through sj_get (rob_*) are in members.h, with
+// the compile-time checks that pin them to the vendored release.
 
 namespace {
 
@@ -63,6 +35,16 @@ struct sstate_entry {  // unescaped string
   uint32_t tok;
   const uint8_t *ptr;
   uint64_t len;
+};
+
+// A container of sj_path_all's walk: its token and depth, the step that
+// applies to it, and for a wildcard step the value token of the entry
+// visited last (0: none yet).
+struct sj_pframe {
+  uint32_t tok;
+  int32_t depth;
+  uint32_t step;
+  uint32_t prev;
 };
 
 // A piece of a window that failed stage 1 (batch_ndjson_failed): good lines
@@ -151,6 +133,10 @@ struct sj_parser {
   size_t uscratch_cap{};
   uint64_t stage1_bytes{};  // bytes handed to stage 1 (a test hook's counter)
   std::string scratch{};
+  // sj_path_all: its decoded steps, its walk's stack and the values found.
+  std::vector<std::string_view> psteps{};
+  std::vector<sj_pframe> pstack{};
+  std::vector<uint64_t> matches{};
   // Found-bits of the projection nodes with more than 64 kids being searched
   // (project_wide), a stack: pbits[ptop:] is free. Sized per batch for the
   // projection (sj_batch); projections are shared, this state is not.

@@ -73,7 +73,7 @@ void extract(sj_parser *p, uint32_t tok, int32_t depth, sj_field &f) {
   } else if (c == 't' || c == 'f') {
     bool b = false;
     set_pos(p, tok, depth);
-    err = root ? root_scalar(p, tok, 6, b, [&] { return vi.get_root_bool(false); }, text_bool) : vi.get_bool().get(b);
+    err = (root ? root_bool(p, tok, vi, false) : vi.get_bool()).get(b);
     if (!err) {
       f.kind = SJ_F_BOOL;
       f.u = b;

@@ -111,6 +111,13 @@ func Path(x unsafe.Pointer, tok uint32, depth int32, packed []byte) int {
 	return noCGO
 }
 
+// Wildcard is the length that marks a wildcard step (see the cgo build).
+const Wildcard = 0xFFFFFFFF
+
+func PathAll(x unsafe.Pointer, tok uint32, depth int32, packed []byte) (matches []uint64, rc int) {
+	return nil, noCGO
+}
+
 func Pointer(x unsafe.Pointer, tok uint32, depth int32, ptr string) int {
 	return noCGO
 }

@@ -130,6 +130,13 @@ int sj_find(sj_parser *p, uint32_t tok, int32_t depth, const char *key, uint64_t
 int sj_path(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len);
 /* RFC 6901 JSON pointer relative to the handle. */
 int sj_pointer(sj_parser *p, uint32_t tok, int32_t depth, const char *ptr, uint64_t len);
+/* Every value at a path of steps, which may be wildcards (AtPathAll): steps
+ * encoded as in sj_path, a wildcard as the length 0xFFFFFFFF with no bytes.
+ * *matches receives (token | (uint64)depth << 32) of each value found, in
+ * document order, *n their number (valid until the next call on p); the
+ * return is 0 or the error that ended the walk after those values. */
+int sj_path_all(sj_parser *p, uint32_t tok, int32_t depth, const char *path, uint64_t len, const uint64_t **matches,
+                uint64_t *n);
 int sj_index(sj_parser *p, uint32_t tok, int32_t depth, uint64_t index);
 
 /* Scalars. */

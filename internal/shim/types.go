@@ -146,9 +146,9 @@ type ProjectionCase struct {
 // (simdjson::SIMDJSON_PADDING), shared by every package that parses.
 const Padding = 64
 
-// Some of simdjson 3.9.4's error codes (the root package exports them all
-// as ErrorCode values); these are the ones Go code outside the root
-// package tests for.
+// Some of simdjson's error codes (their values in 4.6.7, which members.h
+// checks; the root package exports them all as ErrorCode values): the ones
+// Go code outside the root package tests for.
 const (
 	CodeTape                    = 3
 	CodeTAtom                   = 6
