@@ -18,8 +18,6 @@
 // amalgamation is compiled once, by simdjson_amalgamation.cpp.
 
 #include <algorithm>
-#include <chrono>
-#include <cstdlib>
 #include <memory>
 #include "simdjson.h"
 #include "simdjson_go.h"
@@ -665,42 +663,17 @@ int sj_dom_neg_zero(sj_dom *d, const uint8_t *buf, uint64_t len) {
 
 }  // extern "C"
 
-// The kernel sj_minify uses: the active implementation's, except that
-// icelake's minify stores with VPCOMPRESSB, which some CPUs (AMD Zen 4) run
-// several times slower than haswell's shuffle-based minify, which then wins
-// by 3-4x. So when icelake is active (and not forced by
-// SIMDJSON_FORCE_IMPLEMENTATION, as the kernel tests force it), both kernels
-// minify 64 KiB of JSON once, three times each, and the faster is kept.
-static const simdjson::implementation *minify_kernel() {
-  static const simdjson::implementation *const kernel = [] {
-    const simdjson::implementation *active = simdjson::get_active_implementation();
-    if (std::getenv("SIMDJSON_FORCE_IMPLEMENTATION") || active->name() != "icelake") return active;
-    const simdjson::implementation *hw = simdjson::get_available_implementations()["haswell"];
-    if (!hw || !hw->supported_by_runtime_system()) return active;
-    static const char unit[] = "{\"key\": [1, 2.5, \"a b\"], \"other\" : true,\n \"s\":\"x\\\"y\"}\n";
-    const size_t n = 64 << 10;
-    std::unique_ptr<uint8_t[]> src(new (std::nothrow) uint8_t[n]);
-    std::unique_ptr<uint8_t[]> dst(new (std::nothrow) uint8_t[n + simdjson::SIMDJSON_PADDING]);
-    if (!src || !dst) return active;
-    for (size_t i = 0; i < n; i++) src[i] = uint8_t(unit[i % (sizeof(unit) - 1)]);
-    auto best = [&](const simdjson::implementation *k) {
-      auto fastest = std::chrono::steady_clock::duration::max();
-      for (int round = 0; round < 3; round++) {
-        size_t out = 0;
-        const auto t0 = std::chrono::steady_clock::now();
-        if (k->minify(src.get(), n, dst.get(), out)) return std::chrono::steady_clock::duration::max();
-        fastest = std::min(fastest, std::chrono::steady_clock::now() - t0);
-      }
-      return fastest;
-    };
-    return best(hw) < best(active) ? hw : active;
-  }();
-  return kernel;
-}
-
+// sj_minify runs the active kernel's minify. (With simdjson 3.9.4 the shim
+// timed icelake's against haswell's once at start-up and kept the faster:
+// 3.9.4's icelake minify stores with VPCOMPRESSB to memory, which AMD Zen 4
+// runs many times slower than haswell's shuffles. 4.x compresses in a
+// register and stores the whole vector (upstream: "AMD Zen4 has terrible
+// performance with it"), so the timing went: on this project's AMD EPYC
+// (Zen 5) icelake's 4.6.7 minify runs 2.6 times haswell's; bench/RESULTS.md,
+// "simdjson 4.6.7".)
 uint64_t sj_minify(const uint8_t *buf, uint64_t len, uint8_t *dst) {
   size_t n = 0;
   // The kernel's contract asks for len + SIMDJSON_PADDING bytes of dst.
-  if (minify_kernel()->minify(buf, size_t(len), dst, n)) return 0;
+  if (simdjson::get_active_implementation()->minify(buf, size_t(len), dst, n)) return 0;
   return n;
 }
