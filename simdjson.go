@@ -1,4 +1,4 @@
-// Package simdjson binds the C++ simdjson library (3.9.4, vendored) to Go
+// Package simdjson binds the C++ simdjson library (4.6.7, vendored) to Go
 // through cgo: JSON and NDJSON parsed at gigabytes per second, read through
 // lazy handles over simdjson's On-Demand API, which parse only the values
 // read.
@@ -7,8 +7,8 @@
 //
 //   - One document: Parser.Parse (or ParseString) returns a Document; read
 //     it through handles (Document, Value, Object, Array) with Field, Get,
-//     Index, AtPointer, AtPath, then String, Int64, Float64, ... A Parser is
-//     reused for document after document.
+//     Index, AtPointer, AtPath (AtPathAll for wildcards), then String,
+//     Int64, Float64, ... A Parser is reused for document after document.
 //   - Many documents on one goroutine: Parser.Stream over an Input yields
 //     the documents of NDJSON (one value per line; Concatenated for
 //     whitespace-separated values), one stage-1 pass per batch of lines.

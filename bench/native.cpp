@@ -5,7 +5,7 @@
 // several std::threads each over a slice of the buffer cut at a newline, each
 // with its own parser and counters, merged at the end.
 //
-// It uses the same vendored simdjson 3.9.4 (csrc/) as the library, with the
+// It uses the same vendored simdjson 4.6.7 (csrc/) as the library, with the
 // library's flags (bench_native.go). The library's internal/shim already
 // compiles simdjson.cpp into the same binary, so this translation unit
 // compiles its own copy inside a renamed namespace (simdjson_native): the

@@ -1,7 +1,8 @@
 //go:build simdjson_sources
 
-// Package csrc holds the vendored simdjson 3.9.4 (simdjson.h, simdjson.cpp,
-// LICENSE, VERSION, SHA256SUMS); it has no Go code. internal/shim compiles
+// Package csrc holds the vendored simdjson 4.6.7 (simdjson.h, simdjson.cpp,
+// LICENSE, LICENSE-MIT, VERSION, PROVENANCE, SHA256SUMS and vendor.sh, which
+// re-creates them); it has no other Go code. internal/shim compiles
 // simdjson.cpp (through simdjson_amalgamation.cpp) and finds simdjson.h
 // here with -I${SRCDIR}/../../csrc.
 //
