@@ -607,7 +607,7 @@ func mayKeepInput(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	seen[t] = true
 	pt := reflect.PointerTo(t)
-	if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
+	if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) || stdOnly(t) || stdOnly(pt) {
 		return true // (the pointer's method set includes the value's)
 	}
 	switch t.Kind() {

@@ -14,7 +14,7 @@ import (
 // after each call; "D" in the script is a Decode into interface{}, "T" a
 // Token.
 func TestTokenSequences(t *testing.T) {
-	skipUnlessClassicJSON(t)
+	// skipUnlessClassicJSON(t)
 	cases := []struct {
 		in, script string
 		want       []string
