@@ -150,7 +150,6 @@ func sameAnonymousError(want, got error) bool {
 // checkUnmarshal decodes data into two fresh values from mk and compares.
 func checkUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 	t.Helper()
-	// skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
 	werr := stdjson.Unmarshal(data, want)
 	gerr := sjson.Unmarshal(data, got)
@@ -166,7 +165,6 @@ func checkUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 // checkDecodeOpts is checkUnmarshal through a Decoder with options.
 func checkDecodeOpts(t testing.TB, name string, data []byte, mk func() any, useNumber, strict bool) {
 	t.Helper()
-	// skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
 	jd := stdjson.NewDecoder(strings.NewReader(string(data)))
 	sd := sjson.NewDecoder(strings.NewReader(string(data)))

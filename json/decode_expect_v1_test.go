@@ -9,3 +9,12 @@ package json_test
 // holds a pointer to itself overflows the stack (v2) rather than decoding
 // into the interface (the classic rule, which this package keeps).
 const stdRecursesOnSelfPointer = false
+
+// stdJSONv2 reports whether encoding/json is encoding/json/v2 with v1's
+// options (GOEXPERIMENT=jsonv2): tests that spell out its behaviour pick
+// that build's expectations.
+const stdJSONv2 = false
+
+// stdFirstRead is the size of encoding/json's Decoder's first read (a
+// reader returning more per read is read differently by this Decoder).
+const stdFirstRead = 512

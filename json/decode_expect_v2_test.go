@@ -11,3 +11,12 @@ package json_test
 // fatal error, measured with go1.27.3); this package keeps the classic
 // rule (it decodes into the interface), which the test checks instead.
 const stdRecursesOnSelfPointer = true
+
+// stdJSONv2 reports whether encoding/json is encoding/json/v2 with v1's
+// options (GOEXPERIMENT=jsonv2): tests that spell out its behaviour pick
+// that build's expectations.
+const stdJSONv2 = true
+
+// stdFirstRead is the size of encoding/json's Decoder's first read
+// (jsontext's first buffer: 64 bytes).
+const stdFirstRead = 64

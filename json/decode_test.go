@@ -372,7 +372,6 @@ func TestUnmarshalCases(t *testing.T) {
 }
 
 func TestUnmarshalDeep(t *testing.T) {
-	// skipUnlessClassicJSON(t)
 	for _, depth := range []int{1023, 1024, 1025, 5000, 10000, 10001} {
 		doc := strings.Repeat("[", depth) + strings.Repeat("]", depth)
 		checkUnmarshal(t, fmt.Sprintf("depth %d", depth), []byte(doc), func() any { return new(any) })
@@ -442,7 +441,6 @@ func TestUnmarshalIntoExisting(t *testing.T) {
 }
 
 func TestUnmarshalInvalidArgument(t *testing.T) {
-	// skipUnlessClassicJSON(t)
 	for _, v := range []any{nil, 1, (*int)(nil), map[string]any{}} {
 		for _, in := range []string{`1`, `{`} {
 			werr := stdjson.Unmarshal([]byte(in), v)
@@ -597,7 +595,6 @@ func TestUnmarshalCorpora(t *testing.T) {
 
 // TestValidCases compares Valid with encoding/json on the cases.
 func TestValidCases(t *testing.T) {
-	// skipUnlessClassicJSON(t)
 	for _, c := range cases {
 		if got, want := sjson.Valid([]byte(c)), stdjson.Valid([]byte(c)); got != want {
 			t.Errorf("Valid(%q) = %v, encoding/json says %v", c, got, want)
@@ -611,7 +608,6 @@ func TestValidCases(t *testing.T) {
 // readers that return one byte, a few bytes or everything at a time.
 func checkStream(t testing.TB, name string, data []byte, mk func() any, useNumber bool) {
 	t.Helper()
-	// skipUnlessClassicJSON(t)
 	readers := map[string]func() io.Reader{
 		"all":     func() io.Reader { return bytes.NewReader(data) },
 		"onebyte": func() io.Reader { return iotest.OneByteReader(bytes.NewReader(data)) },
@@ -695,7 +691,6 @@ func TestDecoderNDJSON(t *testing.T) {
 }
 
 func TestDecoderBuffered(t *testing.T) {
-	// skipUnlessClassicJSON(t)
 	in := `{"a":1} rest of the stream`
 	jd := stdjson.NewDecoder(strings.NewReader(in))
 	sd := sjson.NewDecoder(strings.NewReader(in))
@@ -725,7 +720,6 @@ func (r *errReader) Read(p []byte) (int, error) {
 }
 
 func TestDecoderReadError(t *testing.T) {
-	// skipUnlessClassicJSON(t)
 	boom := errors.New("boom")
 	for _, in := range []string{``, `1 `, `{"a":1} {"b"`, `[1,2]`} {
 		jd := stdjson.NewDecoder(&errReader{[]byte(in), boom})

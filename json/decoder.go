@@ -72,6 +72,11 @@ type Decoder struct {
 	tainted bool    // a method of a decoded value may keep a slice of buf
 	noGuess bool    // the unread bytes were not one value once: do not guess again (see readValue)
 	sawEOF  bool    // the last read returned io.EOF
+	// Under stdV2 (decoder_jsontext.go): More was called since the last
+	// token or value (peeked), Token returned io.EOF inside an array or
+	// object (atEOF), and the most bytes one read returned (maxRead).
+	peeked, atEOF bool
+	maxRead       int
 	// tail holds the few unread bytes left when a Decode gives its buffer
 	// back (typically the newline an Encoder writes after a value).
 	tail [16]byte
@@ -107,6 +112,9 @@ func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
+	if stdV2 && dec.tokenState != tokTop {
+		return dec.decodeElemV2(v)
+	}
 	if dec.tokenState != tokTop {
 		if err := dec.prepareValue(); err != nil {
 			return err
@@ -135,7 +143,7 @@ func (dec *Decoder) decodeValue(v any) error {
 	// (a panic in a method leaves the Decoder after it).
 	dec.scanp += n
 	dec.scanBytes += int64(n)
-	err = unmarshal(data, v, dec.opts)
+	err = unmarshal(valueOf(data), v, dec.opts)
 	if guessed {
 		if _, ok := err.(*stdjson.SyntaxError); !ok || stdjson.Valid(data) {
 			// One value: a read error that came with it is dropped, as
@@ -154,14 +162,27 @@ func (dec *Decoder) decodeValue(v any) error {
 			data = dec.buf[dec.scanp : dec.scanp+n]
 			dec.scanp += n
 			dec.scanBytes += int64(n)
-			err = unmarshal(data, v, dec.opts)
+			err = unmarshal(valueOf(data), v, dec.opts)
 		}
 	}
 	if err != nil && dec.syntaxFailure(err, data, start) {
-		return err
+		return dec.err
 	}
 	dec.valueEnd()
+	dec.peeked, dec.atEOF = false, false
 	return err
+}
+
+// valueOf is a value's extent as Decode unmarshals it: with its leading
+// whitespace in the classic encoding/json (type errors count it), without
+// under stdV2 (jsontext reads the value alone).
+func valueOf(data []byte) []byte {
+	if stdV2 {
+		for len(data) > 0 && text.IsSpace(data[0]) {
+			data = data[1:]
+		}
+	}
+	return data
 }
 
 // syntaxFailure reports whether err, from unmarshal of the value data
@@ -177,10 +198,14 @@ func (dec *Decoder) syntaxFailure(err error, data []byte, start int64) bool {
 	}
 	// The value's extent was found without validating it: the error is the
 	// one encoding/json's scan would have met, in stream offsets.
-	se.Offset += start
-	dec.err = err
 	dec.scanp -= len(data)
 	dec.scanBytes = start
+	if stdV2 {
+		dec.finalV2(dec.replayError(replayDecode))
+		return true
+	}
+	se.Offset += start
+	dec.err = err
 	return true
 }
 
@@ -197,12 +222,20 @@ func (dec *Decoder) Buffered() io.Reader {
 // InputOffset returns the input stream byte offset of the current decoder
 // position: the end of the most recently returned token or value and the
 // beginning of the next one.
-func (dec *Decoder) InputOffset() int64 { return dec.scanned + int64(dec.scanp) }
+func (dec *Decoder) InputOffset() int64 {
+	if stdV2 {
+		return dec.inputOffsetV2()
+	}
+	return dec.scanned + int64(dec.scanp)
+}
 
 // More reports whether there is another element in the current array or
 // object being parsed: whether the input holds more than whitespace before
 // its end or a closing bracket.
 func (dec *Decoder) More() bool {
+	if stdV2 {
+		return dec.moreV2()
+	}
 	c, err := dec.peek()
 	return err == nil && c != ']' && c != '}'
 }
@@ -357,6 +390,7 @@ func (dec *Decoder) refill() error {
 	}
 	dec.sawEOF = err == io.EOF
 	dec.buf = dec.buf[:len(dec.buf)+n]
+	dec.maxRead = max(dec.maxRead, n)
 	if n > 0 || err != nil {
 		dec.empty = 0
 	} else if dec.empty++; dec.empty >= shim.MaxEmptyReads {
@@ -482,6 +516,16 @@ func nonSpace(b []byte) bool {
 // only whitespace was left, io.ErrUnexpectedEOF for a partial value, or the
 // read error. The error is final.
 func (dec *Decoder) endOfInput(err error, started bool) error {
+	if stdV2 {
+		if started {
+			// What was read up to the end, as jsontext reads it: a syntax
+			// error in it, else its unexpected end (or the read error).
+			if rerr := dec.replayFind(replayDecode); rerr != nil && (err == io.EOF || rerr != io.ErrUnexpectedEOF) {
+				err = rerr
+			}
+		}
+		return dec.finalV2(err)
+	}
 	if started {
 		jd := stdjson.NewDecoder(bytes.NewReader(dec.buf[dec.scanp:]))
 		var discard stdjson.RawMessage

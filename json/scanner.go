@@ -70,7 +70,8 @@ func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 			s.ended = true
 			i = j
 		}
-		return i, i < len(buf)
+		// (jsontext, under stdV2, does not read the byte after it.)
+		return i, stdV2 || i < len(buf)
 	case 'l':
 		if !s.ended {
 			for ; i < len(buf) && s.litPos < len(s.lit); i++ {
@@ -84,7 +85,7 @@ func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 			}
 			s.ended = true
 		}
-		return i, i < len(buf)
+		return i, stdV2 || i < len(buf)
 	}
 	for ; i < len(buf); i++ {
 		switch s.num.step(buf[i]) {

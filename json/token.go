@@ -38,6 +38,9 @@ const (
 // then Token for its ']'; the Decoder's buffer holds one element at a time,
 // not the array.
 func (dec *Decoder) Token() (Token, error) {
+	if stdV2 {
+		return dec.tokenV2()
+	}
 	for {
 		c, err := dec.peek()
 		if err != nil {
