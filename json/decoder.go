@@ -201,7 +201,7 @@ func (dec *Decoder) syntaxFailure(err error, data []byte, start int64) bool {
 	dec.scanp -= len(data)
 	dec.scanBytes = start
 	if stdV2 {
-		dec.finalV2(dec.replayError(replayDecode))
+		dec.finalV2(dec.replayError(replayDecode, io.EOF))
 		return true
 	}
 	se.Offset += start
@@ -517,10 +517,10 @@ func nonSpace(b []byte) bool {
 // read error. The error is final.
 func (dec *Decoder) endOfInput(err error, started bool) error {
 	if stdV2 {
-		if started {
-			// What was read up to the end, as jsontext reads it: a syntax
-			// error in it, else its unexpected end (or the read error).
-			if rerr := dec.replayFind(replayDecode); rerr != nil && (err == io.EOF || rerr != io.ErrUnexpectedEOF) {
+		if started || err != io.EOF {
+			// What was read, as jsontext reads it up to the end or the
+			// read error.
+			if rerr := dec.replayFind(replayDecode, err); rerr != nil {
 				err = rerr
 			}
 		}

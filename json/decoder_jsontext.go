@@ -113,13 +113,17 @@ func (dec *Decoder) spaceV2(i int) (int, error) {
 }
 
 // errReplay: nextV2 found an error whose text and offset encoding/json
-// gives (replayError).
-var errReplay = errors.New("json: replay")
+// gives (replayError); errTopEOF: the input ends between top-level values.
+var (
+	errReplay = errors.New("json: replay")
+	errTopEOF = errors.New("json: end of input")
+)
 
 // nextV2 finds the next token as jsontext does: whitespace, then a
 // delimiter and whitespace. It returns the index of the token's first byte
-// and its kind (0 for a byte no token starts with), or io.EOF at the end
-// of the input between top-level values, a read error, or errReplay.
+// and its kind (0 for a byte no token starts with), or errTopEOF at the
+// end of the input between top-level values, io.EOF elsewhere, a read
+// error, or errReplay (see replayed).
 func (dec *Decoder) nextV2() (int, byte, error) {
 	i, err := dec.spaceV2(dec.scanp)
 	if err == nil {
@@ -138,31 +142,34 @@ func (dec *Decoder) nextV2() (int, byte, error) {
 			return i, k, nil
 		}
 	}
-	switch {
-	case err != io.EOF:
-		return i, 0, err // a read error, as the reader gave it
-	case dec.tokenState == tokTop && !nonSpace(dec.buf[dec.scanp:]):
-		return i, 0, io.EOF
+	if err == io.EOF && dec.tokenState == tokTop && !nonSpace(dec.buf[dec.scanp:]) {
+		return i, 0, errTopEOF
 	}
-	return i, 0, errReplay
+	return i, 0, err
 }
 
 // replayAfter is replayError once the value (or token) at index i is read:
-// jsontext reads it before it reports an error that concerns it whole. A
-// read error while reading it is reported instead.
+// jsontext reads it before it reports an error that concerns it whole (or
+// the error of reading it).
 func (dec *Decoder) replayAfter(i int, op int) error {
-	if _, _, err := dec.scanFromV2(i); err != nil && err != io.EOF {
-		return err
+	if _, _, err := dec.scanFromV2(i); err != nil {
+		return dec.replayed(err, op)
 	}
-	return dec.replayError(op)
+	return dec.replayError(op, io.EOF)
 }
 
-// replayed returns err, or replayError's for errReplay.
+// replayed returns the error encoding/json gives for op where nextV2 or
+// scanFromV2 returned err: io.EOF between top-level values as it is; a
+// syntax error (errReplay), the end of the input (io.EOF) inside a value
+// or a container, or a read error by replayError.
 func (dec *Decoder) replayed(err error, op int) error {
-	if err == errReplay {
-		return dec.replayError(op)
+	switch err {
+	case errReplay, io.EOF:
+		return dec.replayError(op, io.EOF)
+	case errTopEOF:
+		return io.EOF
 	}
-	return err
+	return dec.replayError(op, err)
 }
 
 // tokenV2 is Token under stdV2.
@@ -216,50 +223,34 @@ func (dec *Decoder) tokenV2() (Token, error) {
 	}
 	i, end, err := dec.scanFromV2(i)
 	if err != nil {
-		if err == io.EOF {
-			err = errReplay
-		}
 		return nil, dec.tokenErrorV2(dec.replayed(err, replayToken))
 	}
 	data := dec.buf[i:end]
 	key := dec.needNameV2()
 	tok, ok := quickToken(data, key, dec.opts&optUseNumber != 0)
 	if !ok {
-		if k == '0' && validNumber(data) {
-			// A number beyond float64: jsontext reads the token, and
-			// converting it fails.
+		// Escapes, invalid UTF-8, a number beyond float64, or a malformed
+		// token: encoding/json's Decoder reads it alone.
+		jd := stdjson.NewDecoder(bytes.NewReader(data))
+		if dec.opts&optUseNumber != 0 {
+			jd.UseNumber()
+		}
+		if tok, err = jd.Token(); err != nil {
+			te, ok := err.(*UnmarshalTypeError)
+			if !ok {
+				return nil, dec.tokenErrorV2(dec.replayError(replayToken, io.EOF))
+			}
+			// The token is read, its conversion failed: the offset is
+			// the stream's, after it.
+			te.Offset += dec.scanned + int64(i)
 			dec.countV2()
 			dec.tokenDoneV2(end)
-			return nil, &UnmarshalTypeError{Value: "number " + string(data), Type: float64Type, Offset: dec.InputOffset()}
-		}
-		var err error
-		if k == '"' {
-			var s string
-			err = unmarshal(data, &s, dec.opts)
-			tok = s
-		} else {
-			var x any
-			err = unmarshal(data, &x, dec.opts)
-			tok = x
-		}
-		if err != nil {
-			return nil, dec.tokenErrorV2(dec.replayError(replayToken))
+			return nil, te
 		}
 	}
 	dec.countV2()
 	dec.tokenDoneV2(end)
 	return tok, nil
-}
-
-// validNumber reports whether b is one JSON number.
-func validNumber(b []byte) bool {
-	var ns numScan
-	for _, c := range b {
-		if ns.step(c) != numMore {
-			return false
-		}
-	}
-	return ns.complete()
 }
 
 // tokenDoneV2 consumes a token that ends at index end.
@@ -320,9 +311,6 @@ func (dec *Decoder) decodeElemV2(v any) error {
 	}
 	i, end, err := dec.scanFromV2(i)
 	if err != nil {
-		if err == io.EOF {
-			err = errReplay
-		}
 		return dec.finalV2(dec.replayed(err, replayDecode))
 	}
 	data := dec.buf[i:end]
@@ -332,7 +320,7 @@ func (dec *Decoder) decodeElemV2(v any) error {
 	err = unmarshal(data, v, dec.opts)
 	if err != nil {
 		if _, ok := err.(*stdjson.SyntaxError); ok && !stdjson.Valid(data) {
-			return dec.finalV2(dec.replayError(replayDecode))
+			return dec.finalV2(dec.replayError(replayDecode, io.EOF))
 		}
 	}
 	dec.countV2()
@@ -374,12 +362,13 @@ func (dec *Decoder) moreV2() bool {
 // whitespace after it too (and the delimiter, after io.EOF).
 func (dec *Decoder) inputOffsetV2() int64 {
 	off := dec.scanned + int64(dec.scanp)
-	if dec.peeked || dec.atEOF {
+	atEOF := dec.atEOF && stdGo127 // (Go 1.26's experiment has no hadEOF)
+	if dec.peeked || atEOF {
 		unread := dec.buf[dec.scanp:]
 		rest := bytes.TrimLeft(unread, " \n\r\t")
 		if len(rest) > 0 {
 			off += int64(len(unread) - len(rest))
-			if dec.atEOF && (rest[0] == ',' || rest[0] == ':') {
+			if atEOF && (rest[0] == ',' || rest[0] == ':') {
 				off++
 			}
 		}
@@ -399,8 +388,8 @@ func (dec *Decoder) inputOffsetV2() int64 {
 // Decoder's reader ever returned at once, so that a character split across
 // reads is reported as jsontext saw it (exact for readers with fixed
 // chunks; a reader whose reads vary may split a character elsewhere).
-func (dec *Decoder) replayError(op int) error {
-	if err := dec.replayFind(op); err != nil {
+func (dec *Decoder) replayError(op int, end error) error {
+	if err := dec.replayFind(op, end); err != nil {
 		return err
 	}
 	// encoding/json finds no error where this Decoder did (it should not
@@ -408,8 +397,10 @@ func (dec *Decoder) replayError(op int) error {
 	return errors.New("json: syntax error after offset " + strconv.FormatInt(dec.scanned+int64(dec.scanp), 10))
 }
 
-// replayFind is replayError, nil when encoding/json finds no error.
-func (dec *Decoder) replayFind(op int) error {
+// replayFind is replayError, nil when encoding/json finds no error. The
+// replayed input ends as this Decoder's did: with io.EOF or the read error
+// end (what encoding/json makes of a read error is its own).
+func (dec *Decoder) replayFind(op int, end error) error {
 	var prefix strings.Builder
 	tokens := 0
 	levels := append(dec.tokenStack[:len(dec.tokenStack):len(dec.tokenStack)], dec.tokenState)
@@ -444,7 +435,7 @@ func (dec *Decoder) replayFind(op int) error {
 	// those of tokenStack[1:] and the innermost is tokenState.)
 	rest := dec.buf[dec.scanp:]
 	shift := dec.scanned + int64(dec.scanp) - int64(prefix.Len())
-	r := &chunkReader{data: append([]byte(prefix.String()), rest...), chunk: dec.maxRead}
+	r := &chunkReader{data: append([]byte(prefix.String()), rest...), chunk: dec.maxRead, end: end}
 	jd := stdjson.NewDecoder(r)
 	if dec.opts&optUseNumber != 0 {
 		jd.UseNumber()
@@ -477,15 +468,16 @@ func shiftError(err error, shift int64) error {
 }
 
 // chunkReader returns data at most chunk bytes a read (all when chunk is
-// 0 or more), then io.EOF.
+// 0), then end.
 type chunkReader struct {
 	data  []byte
 	chunk int
+	end   error
 }
 
 func (r *chunkReader) Read(p []byte) (int, error) {
 	if len(r.data) == 0 {
-		return 0, io.EOF
+		return 0, r.end
 	}
 	if r.chunk > 0 && len(p) > r.chunk {
 		p = p[:r.chunk]
