@@ -390,7 +390,9 @@ func (dec *Decoder) refill() error {
 	}
 	dec.sawEOF = err == io.EOF
 	dec.buf = dec.buf[:len(dec.buf)+n]
-	dec.maxRead = max(dec.maxRead, n)
+	if stdV2 {
+		dec.maxRead = max(dec.maxRead, n)
+	}
 	if n > 0 || err != nil {
 		dec.empty = 0
 	} else if dec.empty++; dec.empty >= shim.MaxEmptyReads {
@@ -405,7 +407,8 @@ func (dec *Decoder) refill() error {
 // needs to find where a well-formed value would end, and includes the first
 // byte that cannot belong to one. Like encoding/json's scan, it reads the
 // byte after a string, number or literal (or the end of the input) before
-// it returns one, and nothing after a closing bracket.
+// it returns one, and nothing after a closing bracket. (Under stdV2, as
+// jsontext, only after a number.)
 //
 // With guess, when the reader is drained (its last read returned io.EOF,
 // or its Len is 0) and the unread bytes (after a first read if there were

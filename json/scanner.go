@@ -27,7 +27,8 @@ func (s *valueScan) completeAtEOF() bool {
 // scan continues from pos. It returns the end of the extent and true when
 // the value is complete (or malformed: the extent then ends after the
 // offending byte), or the position to resume from and false when more input
-// is needed. A string or a literal is complete when a byte follows it.
+// is needed. A string or a literal is complete when a byte follows it
+// (under stdV2, at its last byte, as jsontext reads it).
 func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 	i := pos
 	if !s.started {
