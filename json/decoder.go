@@ -35,6 +35,12 @@ var errReadCount = errors.New("simdjson/json: reader returned an invalid byte co
 // value's brackets close (or the stream ends), not as soon as its byte
 // arrives, so the Decoder may read further before it reports one.
 //
+// Built with GOEXPERIMENT=jsonv2 (the default from Go 1.27), where
+// encoding/json's Decoder reads with encoding/json/jsontext, it follows
+// those rules instead (decoder_jsontext.go): delimiters are read with the
+// next token, Decode reads an object's key where one comes, More's errors
+// are final, and errors and offsets are that Decoder's.
+//
 // The first read is sized to the reader's Len() when it has that method (as
 // bytes.Reader, strings.Reader and bytes.Buffer do), else to a few
 // kilobytes, and the buffer grows as values need. Buffers come from a pool
@@ -221,7 +227,8 @@ func (dec *Decoder) Buffered() io.Reader {
 
 // InputOffset returns the input stream byte offset of the current decoder
 // position: the end of the most recently returned token or value and the
-// beginning of the next one.
+// beginning of the next one. (Under GOEXPERIMENT=jsonv2, as encoding/json
+// there, after More it counts the whitespace More looked past.)
 func (dec *Decoder) InputOffset() int64 {
 	if stdV2 {
 		return dec.inputOffsetV2()

@@ -29,6 +29,11 @@ import (
 // integers beyond 64 bits; numbers beyond float64's range) and every
 // malformed document are handed to encoding/json itself, so results and
 // errors match it exactly, at encoding/json's speed.
+//
+// encoding/json is the build's: built with GOEXPERIMENT=jsonv2 (the
+// default from Go 1.27), Unmarshal gives what encoding/json on
+// encoding/json/v2 gives, its errors and the few values it decodes
+// otherwise included (decode_v2.go).
 func Unmarshal(data []byte, v any) error {
 	return unmarshal(data, v, 0)
 }
