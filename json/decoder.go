@@ -83,6 +83,11 @@ type Decoder struct {
 	// object (atEOF), and the most bytes one read returned (maxRead).
 	peeked, atEOF bool
 	maxRead       int
+	// nextAt is 1 + the stream offset of the token More found, 0 when
+	// none is kept (nextV2 takes it; a top-level Decode drops it), and
+	// nextKind its kind.
+	nextAt   int64
+	nextKind byte
 	// tail holds the few unread bytes left when a Decode gives its buffer
 	// back (typically the newline an Encoder writes after a value).
 	tail [16]byte
@@ -118,8 +123,11 @@ func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
-	if stdV2 && dec.tokenState != tokTop {
-		return dec.decodeElemV2(v)
+	if stdV2 {
+		if dec.tokenState != tokTop {
+			return dec.decodeElemV2(v)
+		}
+		dec.nextAt = 0
 	}
 	if dec.tokenState != tokTop {
 		if err := dec.prepareValue(); err != nil {

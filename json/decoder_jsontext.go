@@ -125,6 +125,28 @@ var (
 // end of the input between top-level values, io.EOF elsewhere, a read
 // error, or errReplay (see replayed).
 func (dec *Decoder) nextV2() (int, byte, error) {
+	if at := dec.nextAt; at != 0 {
+		// More found it (the usual loop: More, then Decode or Token).
+		dec.nextAt = 0
+		return int(at - 1 - dec.scanned), dec.nextKind, nil
+	}
+	// The usual case first: the token (or a delimiter and the token) right
+	// there, without whitespace.
+	if i := dec.scanp; i+1 < len(dec.buf) {
+		var delim byte
+		c := dec.buf[i]
+		if c == ',' || c == ':' {
+			delim, i = c, i+1
+			c = dec.buf[i]
+		}
+		if !text.IsSpace(c) {
+			k := jsKind(c)
+			if dec.needDelimV2(k) != delim {
+				return i, k, errReplay
+			}
+			return i, k, nil
+		}
+	}
 	i, err := dec.spaceV2(dec.scanp)
 	if err == nil {
 		var delim byte
@@ -178,10 +200,11 @@ func (dec *Decoder) tokenV2() (Token, error) {
 		return nil, dec.err
 	}
 	i, k, err := dec.nextV2()
+	key := dec.needNameV2()
 	if err == nil {
 		switch k {
 		case '{', '[':
-			if dec.needNameV2() || len(dec.tokenStack) == maxDepthV2 {
+			if key || len(dec.tokenStack) == maxDepthV2 {
 				err = errReplay
 				break
 			}
@@ -210,7 +233,7 @@ func (dec *Decoder) tokenV2() (Token, error) {
 			return Delim(k), nil
 		case '"':
 		case 'n', 't', 'f', '0':
-			if dec.needNameV2() {
+			if key {
 				// jsontext reads the token before it finds it is no key.
 				return nil, dec.tokenErrorV2(dec.replayAfter(i, replayToken))
 			}
@@ -221,12 +244,16 @@ func (dec *Decoder) tokenV2() (Token, error) {
 	if err != nil {
 		return nil, dec.tokenErrorV2(dec.replayed(err, replayToken))
 	}
-	i, end, err := dec.scanFromV2(i)
-	if err != nil {
-		return nil, dec.tokenErrorV2(dec.replayed(err, replayToken))
+	end, done := 0, false
+	if k == '"' {
+		end, done = skipString(dec.buf, i+1) // the usual case: all there
+	}
+	if !done {
+		if i, end, err = dec.scanFromV2(i); err != nil {
+			return nil, dec.tokenErrorV2(dec.replayed(err, replayToken))
+		}
 	}
 	data := dec.buf[i:end]
-	key := dec.needNameV2()
 	tok, ok := quickToken(data, key, dec.opts&optUseNumber != 0)
 	if !ok {
 		// Escapes, invalid UTF-8, a number beyond float64, or a malformed
@@ -344,7 +371,7 @@ func (dec *Decoder) finalV2(err error) error {
 // there is none yet; More then reports true but at io.EOF.
 func (dec *Decoder) moreV2() bool {
 	dec.peeked = true
-	_, k, err := dec.nextV2()
+	i, k, err := dec.nextV2()
 	if err == nil && k == 0 {
 		err = errReplay
 	}
@@ -354,6 +381,7 @@ func (dec *Decoder) moreV2() bool {
 		}
 		return dec.err != io.EOF
 	}
+	dec.nextAt, dec.nextKind = dec.scanned+int64(i)+1, k
 	return k != ']' && k != '}'
 }
 
