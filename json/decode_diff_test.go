@@ -188,6 +188,15 @@ func splitRune(want, got error) bool {
 	return false
 }
 
+// sameFinalError reports whether two final errors a Decoder repeats read
+// the same (splitRune's difference aside).
+func sameFinalError(e1, e2 error) bool {
+	if (e1 == nil) != (e2 == nil) {
+		return false
+	}
+	return e1 == nil || e1.Error() == e2.Error() || splitRune(e1, e2)
+}
+
 // sameAnonymousError accepts our message-only errors where encoding/json
 // uses fmt.Errorf (whose type is unexported): only the message matters.
 func sameAnonymousError(want, got error) bool {

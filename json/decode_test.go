@@ -649,7 +649,7 @@ func checkStream(t testing.TB, name string, data []byte, mk func() any, useNumbe
 					continue
 				}
 				// Final errors stay.
-				if e1, e2 := jd.Decode(mk()), sd.Decode(mk()); (e1 == nil) != (e2 == nil) || e1 != nil && e1.Error() != e2.Error() {
+				if e1, e2 := jd.Decode(mk()), sd.Decode(mk()); !sameFinalError(e1, e2) {
 					t.Errorf("%s (%s): after the error: %v vs %v", name, rname, e1, e2)
 				}
 				return
