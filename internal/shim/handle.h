@@ -882,14 +882,10 @@ SJ_SCALAR(sj_int64, int64_t, get_int64(), get_root_int64(!p->batch), 21, numpars
 SJ_SCALAR(sj_uint64, uint64_t, get_uint64(), get_root_uint64(!p->batch), 21, numparse::parse_unsigned, p->res.u = v)
 SJ_SCALAR(sj_double, double, get_double(), get_root_double(!p->batch), 1083, numparse::parse_double, p->res.f = v)
 
-// A root bool is read by root_bool, in place.
-int sj_bool(sj_parser *p, uint32_t tok, int32_t depth) {
-  if (int rc = check(p, tok, depth)) return rc;
-  set_pos(p, tok, depth);
-  od::value_iterator vi = make_vi(p, tok, depth);
+// sj_bool's and sj_null's answer r (set_pos done), stored as 0 or 1.
+static int store_flag(sj_parser *p, uint32_t tok, simdjson::simdjson_result<bool> r) {
   bool v{};
-  error_code err = (depth == 1 ? root_bool(p, tok, vi, !p->batch) : vi.get_bool()).get(v);
-  if (err) {
+  if (error_code err = std::move(r).get(v)) {
     int rc = after(p, err, tok);
     p->res.err_off = tok_off(p, tok);
     return rc;
@@ -898,20 +894,20 @@ int sj_bool(sj_parser *p, uint32_t tok, int32_t depth) {
   return 0;
 }
 
+// A root bool is read by root_bool, in place.
+int sj_bool(sj_parser *p, uint32_t tok, int32_t depth) {
+  if (int rc = check(p, tok, depth)) return rc;
+  set_pos(p, tok, depth);
+  od::value_iterator vi = make_vi(p, tok, depth);
+  return store_flag(p, tok, depth == 1 ? root_bool(p, tok, vi, !p->batch) : vi.get_bool());
+}
+
 // is_root_null reads the span in place (no buffer).
 int sj_null(sj_parser *p, uint32_t tok, int32_t depth) {
   if (int rc = check(p, tok, depth)) return rc;
   set_pos(p, tok, depth);
   od::value_iterator vi = make_vi(p, tok, depth);
-  bool v{};
-  error_code err = depth == 1 ? vi.is_root_null(!p->batch).get(v) : vi.is_null().get(v);
-  if (err) {
-    int rc = after(p, err, tok);
-    p->res.err_off = tok_off(p, tok);
-    return rc;
-  }
-  p->res.u = v ? 1 : 0;
-  return 0;
+  return store_flag(p, tok, depth == 1 ? vi.is_root_null(!p->batch) : vi.is_null());
 }
 
 static int sj_number_impl(sj_parser *p, uint32_t tok, int32_t depth) {
