@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/binary"
 	stdjson "encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -399,5 +402,45 @@ func TestAppendInt(t *testing.T) {
 		v := int64(r.Uint64() >> r.Intn(64))
 		check(v)
 		check(-v)
+	}
+}
+
+// TestAppendFloat32All compares every positive float32 (the negative ones
+// differ only by the sign both write first) with the reference, on all
+// processors: a few minutes, so only with SIMDJSON_FLOAT32_ALL=1. Run it
+// under each toolchain whose strconv may round differently (Go 1.27's
+// rewrote it: irregularTiesUp).
+func TestAppendFloat32All(t *testing.T) {
+	if os.Getenv("SIMDJSON_FLOAT32_ALL") == "" {
+		t.Skip("set SIMDJSON_FLOAT32_ALL=1 to compare all 2^31 positive float32s (minutes)")
+	}
+	const total = 1 << 31 // 0 to 0x7fffffff, Inf and NaN included
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var fails []string
+	for w := range workers {
+		wg.Go(func() {
+			var got, ref []byte
+			for u := uint32(w); u < total; u += uint32(workers) {
+				f := math.Float32frombits(u)
+				if u&0x7f800000 == 0x7f800000 {
+					continue // Inf and NaN: rejected before formatting
+				}
+				got = appendFloat(got[:0], float64(f), 32)
+				ref = refAppendFloat(ref[:0], float64(f), 32)
+				if !bytes.Equal(got, ref) {
+					mu.Lock()
+					if len(fails) < 20 {
+						fails = append(fails, fmt.Sprintf("float32 %#08x: got %q, want %q", u, got, ref))
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, f := range fails {
+		t.Error(f)
 	}
 }
