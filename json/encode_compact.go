@@ -12,20 +12,27 @@ import (
 // appendCompact appends src, the bytes a MarshalJSON returned (or a
 // RawMessage), compacted as encoding/json's encoder compacts them:
 // insignificant whitespace dropped and, with html, '<', '>', '&', U+2028
-// and U+2029 escaped. It also validates them: on bytes encoding/json's
-// scanner rejects it returns that scanner's error (from encoding/json's
-// Compact), dst unchanged. The scan here is this package's own and
-// accepts only what encoding/json accepts; anything it does not accept
-// (an error, or nesting deep enough to be near the scanner's limit) goes
-// to encoding/json's Compact, whose answer is used.
-func appendCompact(dst, src []byte, html bool) ([]byte, error) {
-	if compactAlready(src, html) {
+// and U+2029 escaped (under encodeV2 U+2028 and U+2029 always). It also
+// validates them: on bytes encoding/json's scanner rejects it returns that
+// scanner's error (from encoding/json's Compact), dst unchanged. The scan
+// here is this package's own and accepts only what encoding/json accepts;
+// anything it does not accept (an error, or nesting deeper than room
+// levels, room at most maxCompactDepth) goes to encoding/json's Compact,
+// whose answer is used; under encodeV2 it is errFallback.
+func appendCompact(dst, src []byte, html bool, room int) ([]byte, error) {
+	// js: U+2028 and U+2029 are escaped, and the scans look at the bytes
+	// of the html class ('<', '>' and '&' too, passed over without html).
+	js := html || encodeV2
+	if compactAlready(src, js, html, room) {
 		// Valid, without whitespace and with nothing to escape: copied
 		// as it is.
 		return append(dst, src...), nil
 	}
-	if out, ok := appendCompactFast(dst, src, html); ok {
+	if out, ok := appendCompactFast(dst, src, js, html, room); ok {
 		return out, nil
+	}
+	if encodeV2 {
+		return dst, errFallback
 	}
 	var buf bytes.Buffer
 	if err := stdjson.Compact(&buf, src); err != nil {
@@ -54,9 +61,9 @@ func skipSpace(src []byte, i int) int {
 }
 
 // appendCompactFast is appendCompact's own scan; ok false when it does not
-// accept src (dst is then to be ignored).
-func appendCompactFast(dst, src []byte, html bool) (_ []byte, ok bool) {
-	w := compactWin{src: src, html: html}
+// accept src (dst is then to be ignored). js and html: appendCompact's.
+func appendCompactFast(dst, src []byte, js, html bool, room int) (_ []byte, ok bool) {
+	w := compactWin{src: src, html: js, esc: html}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -68,15 +75,15 @@ value:
 	}
 	switch c := src[i]; c {
 	case '{', '[':
+		if len(stack) >= room {
+			return dst, false
+		}
 		dst = append(dst, c)
 		i = skipSpace(src, i+1)
 		if i < n && src[i] == c+2 { // '}' is '{'+2, ']' is '['+2
 			dst = append(dst, c+2)
 			i++
 			goto after
-		}
-		if len(stack) >= maxCompactDepth {
-			return dst, false
 		}
 		stack = append(stack, c)
 		if c == '{' {
@@ -154,12 +161,14 @@ key:
 }
 
 // compactAlready reports whether src is one valid JSON value that
-// compaction leaves as it is: no whitespace outside strings, and with html
-// nothing to escape in them. It reads src only (appendCompactFast decides
-// the rest). Strings are read through a compactWin: the bytes of their
-// contents it flags are few, and only those are looked at.
-func compactAlready(src []byte, html bool) bool {
-	w := compactWin{src: src, html: html}
+// compaction leaves as it is: no whitespace outside strings, and nothing
+// to escape in them (with js U+2028 and U+2029, with html '<', '>', '&'
+// too), nested at most room levels. It reads src only
+// (appendCompactFast decides the rest). Strings are read through a
+// compactWin: the bytes of their contents it flags are few, and only
+// those are looked at.
+func compactAlready(src []byte, js, html bool, room int) bool {
+	w := compactWin{src: src, html: js, esc: html}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -170,13 +179,13 @@ value:
 	}
 	switch c := src[i]; c {
 	case '{', '[':
+		if len(stack) >= room {
+			return false
+		}
 		i++
 		if i < n && src[i] == c+2 {
 			i++
 			goto after
-		}
-		if len(stack) >= maxCompactDepth {
-			return false
 		}
 		stack = append(stack, c)
 		if c == '{' {
@@ -243,8 +252,11 @@ key:
 // html, '<', '>', '&' and 0xE2); the window moves on as the message is
 // read. Its bits for whole 64 bytes come from compactBits (SIMD on amd64).
 type compactWin struct {
-	src       []byte
-	html      bool
+	src  []byte
+	html bool // the class has '<', '>', '&' and 0xE2
+	// esc: '<', '>' and '&' are escaped (else, with html, passed over:
+	// the class of encodeV2's compaction without HTML escaping).
+	esc       bool
 	base, end int // the window: src[base:end], base a multiple of 64
 	bits      [32]uint64
 }
@@ -327,7 +339,12 @@ func (w *compactWin) string(i int) int {
 				return -1
 			}
 			p = j + 1
-		default: // a control character, or '<', '>', '&' with html
+		case '<', '>', '&':
+			if w.esc {
+				return -1
+			}
+			p = j + 1
+		default: // a control character
 			return -1
 		}
 	}
@@ -417,6 +434,8 @@ func compactString(dst []byte, w *compactWin, i int) ([]byte, int, bool) {
 			} else {
 				i++
 			}
+		case !w.esc: // '<', '>' or '&', in the class but not escaped
+			i++
 		default: // '<', '>' or '&', with html
 			dst = append(dst, src[start:i]...)
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])

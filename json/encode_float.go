@@ -168,7 +168,7 @@ func schubfach(c uint64, q int, irregular bool) (uint64, int) {
 		// exponent where float64 has such a tie (q = -77); float32's
 		// (q = -35, 2^-12) rounds up there too. Go 1.27's (its own
 		// unrounded scaling) takes the even one there too:
-		// irregularTiesUp (encode_float_go126.go, encode_float_go127.go)
+		// irregularTiesUp (encode_go126.go, encode_go127.go)
 		// says which the toolchain's does.
 		up = s & 1
 		if irregularTiesUp && irregular && q != -77 {

@@ -54,7 +54,7 @@ func scalarKind(t reflect.Type) encKind {
 	if t == rawMessageType {
 		return ekRaw
 	}
-	if pt := reflect.PointerTo(t); pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
+	if encMethods(reflect.PointerTo(t)) {
 		return ekNone
 	}
 	switch t.Kind() {
@@ -81,7 +81,7 @@ func scalarKind(t reflect.Type) encKind {
 // plainPointer reports whether the pointer type t is written as its
 // element is, by ptrEnc (t has no methods of its own that change that).
 func plainPointer(t reflect.Type) bool {
-	return t != ptrTimeType && !t.Implements(marshalerType) && !t.Implements(textMarshalerType)
+	return t != ptrTimeType && !encMethods(t)
 }
 
 // writeScalar writes the value of kind (scalarKind) and type t at p.
@@ -208,6 +208,7 @@ func newStructLists(t reflect.Type) *structLists {
 func (e *encState) structFields(fields []encField, p unsafe.Pointer, fl uint8) {
 	// Every field is written with a comma before its name; the first
 	// one's is overwritten with the opening brace at the end.
+	e.enter()
 	start := len(e.buf)
 fieldLoop:
 	for i := range fields {
@@ -329,6 +330,7 @@ fieldLoop:
 		}
 		f.te.fn(e, fp, ffl)
 	}
+	e.leave()
 	if len(e.buf) == start {
 		e.add("{}")
 		return
