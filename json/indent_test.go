@@ -33,7 +33,6 @@ var indentInputs = []string{
 var indentPairs = [][2]string{{"", "\t"}, {">>", "  "}}
 
 func TestCompactIndentMatchEncodingJSON(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	for _, in := range indentInputs {
 		checkCompactIndent(t, []byte(in), indentPairs...)
 	}
@@ -41,7 +40,6 @@ func TestCompactIndentMatchEncodingJSON(t *testing.T) {
 
 // TestCompactIndentCorpus: the same over the jsonexamples documents.
 func TestCompactIndentCorpus(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	files, _ := filepath.Glob(filepath.Join(corpus.SharedData(t, "jsonexamples"), "*.json"))
 	if len(files) == 0 {
 		t.Fatal("no documents")

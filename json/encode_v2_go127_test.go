@@ -43,8 +43,9 @@ func (k edgeToKey) MarshalJSONTo(enc *jsontext.Encoder) error {
 	return enc.WriteToken(jsontext.String("tokey"))
 }
 
-// edgeValuesBuild: the edge values of the jsonv2 build (MarshalJSONTo).
-func edgeValuesBuild() map[string]any {
+// edgeValuesTo: the edge values of types with MarshalJSONTo, which
+// encoding/json on v2 calls (and package json leaves to it).
+func edgeValuesTo() map[string]any {
 	return map[string]any{
 		"to":             edgeTo{"a"},
 		"to ptr":         &edgeTo{"b"},
@@ -76,3 +77,6 @@ func edgeValuesBuild() map[string]any {
 		"jsontext value": jsontext.Value(`{"a" : 1}`),
 	}
 }
+
+// stdReentrantEncoderBroken: see encode_v2_go126_test.go.
+const stdReentrantEncoderBroken = false
