@@ -32,18 +32,27 @@ import (
 
 // diffEncode compares both packages' encodings of v, reporting each
 // difference under name.
-func diffEncode(t *testing.T, name string, v any) {
+func diffEncode(t *testing.T, name string, v any) { diffEncodeIndents(t, name, v, true) }
+
+// diffEncodeIndents is diffEncode, with indent strings or (for values
+// nested thousands of levels, whose indentation would be quadratic) with
+// empty ones only.
+func diffEncodeIndents(t *testing.T, name string, v any, indents bool) {
 	t.Helper()
 	want, werr := stdjson.Marshal(v)
 	got, gerr := sjson.Marshal(v)
 	diffResult(t, name+": Marshal", want, got, werr, gerr)
-	for _, pi := range [][2]string{{"", ""}, {">", "\t"}, {"", "  "}, {"x", "y"}} {
+	pairs, indentStrings := [][2]string{{"", ""}, {">", "\t"}, {"", "  "}, {"x", "y"}}, []string{"", "\t"}
+	if !indents {
+		pairs, indentStrings = pairs[:1], indentStrings[:1]
+	}
+	for _, pi := range pairs {
 		want, werr = stdjson.MarshalIndent(v, pi[0], pi[1])
 		got, gerr = sjson.MarshalIndent(v, pi[0], pi[1])
 		diffResult(t, fmt.Sprintf("%s: MarshalIndent(%q, %q)", name, pi[0], pi[1]), want, got, werr, gerr)
 	}
 	for _, html := range []bool{true, false} {
-		for _, indent := range []string{"", "\t"} {
+		for _, indent := range indentStrings {
 			var wb, gb bytes.Buffer
 			we, ge := stdjson.NewEncoder(&wb), sjson.NewEncoder(&gb)
 			we.SetEscapeHTML(html)
@@ -171,8 +180,15 @@ func (m edgeTextBoth) AppendText(b []byte) ([]byte, error) {
 	return append(b, "appended:"+m.S...), nil
 }
 func (m edgeTextBoth) MarshalText() ([]byte, error) { return []byte("marshaled:" + m.S), nil }
-func (m edgeBytesM) MarshalJSON() ([]byte, error)   { return []byte(`"bytes"`), nil }
-func (m edgeByteM) MarshalJSON() ([]byte, error)    { return []byte(`"b"`), nil }
+
+type edgeJSONText struct{ S string }
+
+func (m edgeJSONText) MarshalJSON() ([]byte, error) { return []byte(`"json"`), nil }
+func (m edgeJSONText) MarshalText() ([]byte, error) { return []byte("text"), nil }
+func (m edgeJSONText) String() string               { return "str" }
+
+func (m edgeBytesM) MarshalJSON() ([]byte, error) { return []byte(`"bytes"`), nil }
+func (m edgeByteM) MarshalJSON() ([]byte, error)  { return []byte(`"b"`), nil }
 func (m *edgeBytePtrM) MarshalJSON() ([]byte, error) {
 	return []byte(`"pb"`), nil
 }
@@ -339,8 +355,9 @@ type edgeMethods struct {
 	Map map[string]edgePtrMarsh
 }
 
-// edgeValues returns the values of the edge test, by name.
-func edgeValues() map[string]any {
+// deepValues returns the edge values nested close to jsontext's limit of
+// 10000 levels (past it, v2 fails where the classic encoder does not).
+func deepValues() map[string]any {
 	deep := func(n int) any {
 		var v any = "x"
 		for range n {
@@ -355,6 +372,62 @@ func edgeValues() map[string]any {
 		}
 		return v
 	}
+	return map[string]any{
+		"marsh deep":           edgeBadMarsh{strings.Repeat("[", 10001) + strings.Repeat("]", 10001)},
+		"raw deep":             []sjson.RawMessage{sjson.RawMessage(strings.Repeat("[", 9999) + strings.Repeat("]", 9999))},
+		"raw deeper":           []sjson.RawMessage{sjson.RawMessage(strings.Repeat("[", 10000) + strings.Repeat("]", 10000))},
+		"deep 10000":           deep(9999),
+		"deep 10001":           deep(10000),
+		"deep 10002":           deep(10001),
+		"deep map 10001":       deepMap(10001),
+		"deep map 10000":       deepMap(10000),
+		"deep struct 10000":    deepRec(10000),
+		"deep struct 10001":    deepRec(10001),
+		"deep slice 10000":     deepNest(10000),
+		"deep slice 10001":     deepNest(10001),
+		"deep raw in struct":   deepRawRec(9998),
+		"deep raw in struct+1": deepRawRec(9999),
+	}
+}
+
+// edgeNest is a slice type nested in itself.
+type edgeNest []edgeNest
+
+// deepNest returns an edgeNest n levels deep (the innermost one empty).
+func deepNest(n int) edgeNest {
+	v := edgeNest{}
+	for range n - 1 {
+		v = edgeNest{v}
+	}
+	return v
+}
+
+// deepRec returns n edgeRecs, each the Next of the one before.
+func deepRec(n int) *edgeRec {
+	var r *edgeRec
+	for range n {
+		r = &edgeRec{Name: "r", Next: r}
+	}
+	return r
+}
+
+// edgeRawRec: a chain of objects ending in a RawMessage of two levels.
+type edgeRawRec struct {
+	R    sjson.RawMessage `json:",omitempty"`
+	Next *edgeRawRec      `json:",omitempty"`
+}
+
+// deepRawRec returns n edgeRawRecs, the last holding [[]].
+func deepRawRec(n int) *edgeRawRec {
+	r := &edgeRawRec{R: sjson.RawMessage(`[[]]`)}
+	for range n - 1 {
+		r = &edgeRawRec{Next: r}
+	}
+	return r
+}
+
+// edgeValues returns the values of the edge test, by name.
+func edgeValues() map[string]any {
 	rec := &edgeRec{Name: "a"}
 	rec.Next = rec
 	mrec := edgeMapRec{}
@@ -460,7 +533,6 @@ func edgeValues() map[string]any {
 		"bad marsh spaces":       edgeBadMarsh{" { \"a\" : [ 1 , 2 ] } "},
 		"marsh html":             edgeBadMarsh{`"<&>\u2028` + "\u2028\u2029\xff" + `"`},
 		"marsh dup keys":         edgeBadMarsh{`{"a":1,"a":2}`},
-		"marsh deep":             edgeBadMarsh{strings.Repeat("[", 10001) + strings.Repeat("]", 10001)},
 		"marsh number":           edgeBadMarsh{`-0.0e+00`},
 		"marsh escapes":          edgeBadMarsh{`"\u0041\/\ud800"`},
 		"marsh bad utf8 key":     edgeBadMarsh{"{\"\xff\":1}"},
@@ -590,8 +662,6 @@ func edgeValues() map[string]any {
 			R sjson.RawMessage `json:",string"`
 		}{sjson.RawMessage(`1`)},
 		"raw trailing":     sjson.RawMessage(`1 2`),
-		"raw deep":         []sjson.RawMessage{sjson.RawMessage(strings.Repeat("[", 9999) + strings.Repeat("]", 9999))},
-		"raw deeper":       []sjson.RawMessage{sjson.RawMessage(strings.Repeat("[", 10000) + strings.Repeat("]", 10000))},
 		"number":           sjson.Number("1.5e3"),
 		"number empty":     sjson.Number(""),
 		"number bad":       sjson.Number("abc"),
@@ -604,21 +674,26 @@ func edgeValues() map[string]any {
 		"number bad string": struct {
 			N sjson.Number `json:",string"`
 		}{"1x"},
-		"deep 10000":        deep(9999),
-		"deep 10001":        deep(10000),
-		"deep 10002":        deep(10001),
-		"deep map 10001":    deepMap(10001),
-		"big.Int":           big.NewInt(12345),
-		"big.Int value":     *big.NewInt(-5),
-		"big.Float":         big.NewFloat(1.5),
-		"big.Rat":           big.NewRat(1, 3),
-		"netip.Addr":        netip.MustParseAddr("::1"),
-		"netip zero":        netip.Addr{},
-		"netip map key":     map[netip.Addr]int{netip.MustParseAddr("1.2.3.4"): 1},
-		"netip prefix":      netip.MustParsePrefix("10.0.0.0/8"),
-		"month":             time.March,
-		"iface slice":       []fmt.Stringer{time.March, nil},
-		"text iface slice":  []encoding.TextMarshaler{edgeValText{"a"}, nil, &edgePtrText{"b"}},
+		"big.Int":          big.NewInt(12345),
+		"big.Int value":    *big.NewInt(-5),
+		"big.Float":        big.NewFloat(1.5),
+		"big.Rat":          big.NewRat(1, 3),
+		"netip.Addr":       netip.MustParseAddr("::1"),
+		"netip zero":       netip.Addr{},
+		"netip map key":    map[netip.Addr]int{netip.MustParseAddr("1.2.3.4"): 1},
+		"netip prefix":     netip.MustParsePrefix("10.0.0.0/8"),
+		"month":            time.March,
+		"iface slice":      []fmt.Stringer{time.March, nil},
+		"text iface slice": []encoding.TextMarshaler{edgeValText{"a"}, nil, &edgePtrText{"b"}},
+		"iface json text":  []encoding.TextMarshaler{edgeJSONText{}, &edgeJSONText{}, edgeTextBoth{"b"}, &edgeTextBoth{"c"}, edgeBoth{4}, &edgeBoth{5}},
+		"iface marshaler":  []sjson.Marshaler{edgeJSONText{}, &edgeBoth{6}},
+		"iface appender":   []encoding.TextAppender{edgeTextBoth{"d"}, edgeAppender{"e"}, nil},
+		"iface fields": struct {
+			T encoding.TextMarshaler
+			M sjson.Marshaler
+			A encoding.TextAppender
+			S fmt.Stringer
+		}{edgeJSONText{}, edgeJSONText{}, edgeTextBoth{"f"}, edgeJSONText{}},
 		"interface nil ptr": []any{(*edgeValMarsh)(nil), (*edgePtrMarsh)(nil), (*edgeValText)(nil), (*edgePtrText)(nil)},
 		"struct string opts": struct {
 			A int     `json:",string"`
@@ -657,6 +732,9 @@ func edgeValues() map[string]any {
 func TestMarshalEdgeValues(t *testing.T) {
 	for name, v := range edgeValues() {
 		diffEncode(t, name, v)
+	}
+	for name, v := range deepValues() {
+		diffEncodeIndents(t, name, v, false)
 	}
 	for name, v := range edgeValuesBuild() {
 		diffEncode(t, name, v)

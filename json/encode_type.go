@@ -123,6 +123,12 @@ func newTypeEnc(t reflect.Type, allowAddr bool) encFn {
 		}
 	}
 	if encodeV2 {
+		if t.Kind() == reflect.Interface {
+			// v2 writes the value an interface holds by that value's
+			// methods (a copy: not by pointer receivers), whatever the
+			// interface's own: MarshalJSON before MarshalText.
+			return interfaceEnc(t)
+		}
 		if fn := v2MethodEnc(t); fn != nil {
 			return fn
 		}

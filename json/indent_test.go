@@ -76,10 +76,33 @@ func checkCompactIndent(t testing.TB, src []byte, pairs ...[2]string) {
 		got.Reset()
 		want.WriteString("head:")
 		got.WriteString("head:")
-		werr := stdjson.Indent(&want, src, pi[0], pi[1])
 		gerr := sjson.Indent(&got, src, pi[0], pi[1])
+		if stdIndentHangs(src, pi[0], pi[1]) {
+			continue // package json's ends: it is all there is to check
+		}
+		werr := stdjson.Indent(&want, src, pi[0], pi[1])
 		compare(t, "Indent", name, want.Bytes(), got.Bytes(), werr, gerr)
 	}
+}
+
+// stdIndentHangs reports whether encoding/json's Indent may never return
+// on src: on encoding/json/v2 (Go 1.27.3), with a prefix of other
+// characters than spaces and tabs, an empty indent, and more spaces than
+// the prefix's length after a newline in the trailing space of src, its
+// loop that writes the prefix and indent over the spaces makes no
+// progress.
+func stdIndentHangs(src []byte, prefix, indent string) bool {
+	if classicEncoding || indent != "" || strings.Trim(prefix, " \t") == "" {
+		return false
+	}
+	tail := src[len(bytes.TrimRight(src, " \n\r\t")):]
+	for i := bytes.IndexByte(tail, '\n'); i >= 0; i = bytes.IndexByte(tail, '\n') {
+		tail = tail[i+1:]
+		if n := len(tail) - len(bytes.TrimLeft(tail, " ")); n > len(prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 func compare(t testing.TB, what, name string, want, got []byte, werr, gerr error) {
