@@ -76,22 +76,26 @@ func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
 	return nil
 }
 
-// indentStd is encoding/json's Indent. Under encodeV2 its src is given
-// without the trailing space that indentTail lays out: on such a tail
-// after a newline, with a prefix and no indent of other characters than
-// spaces and tabs, encoding/json's Indent (Go 1.27.3) never returns; this
-// one ends, having overwritten the spaces it can.
+// indentStd is encoding/json's Indent. Under encodeV2, with a prefix or
+// indent of other characters than spaces and tabs, encoding/json's Indent
+// (Go 1.26 and 1.27.3) writes them over the spaces after each newline of
+// its output once it is done, and of src itself when src is malformed;
+// with an empty indent that loop never ends where more spaces follow a
+// newline than the prefix is long. So src is validated first without
+// them (the error does not depend on them), and laid out without its
+// trailing space, which indentTail lays out as encoding/json would.
 func indentStd(dst *bytes.Buffer, src []byte, prefix, indent string) error {
-	if !encodeV2 {
+	if !encodeV2 || !indentOverwrites(prefix, indent) {
 		return stdjson.Indent(dst, src, prefix, indent)
+	}
+	var check bytes.Buffer
+	if err := stdjson.Indent(&check, src, "", ""); err != nil {
+		return err
 	}
 	body := bytes.TrimRight(src, " \n\r\t")
-	if len(body) == len(src) || !indentOverwrites(prefix, indent) {
-		return stdjson.Indent(dst, src, prefix, indent)
-	}
 	start := dst.Len()
 	if err := stdjson.Indent(dst, body, prefix, indent); err != nil {
-		return stdjson.Indent(dst, src, prefix, indent) // its error, for src
+		return err // not expected: src is valid
 	}
 	dst.Write(src[len(body):])
 	indentTail(dst.Bytes()[start:], src, prefix, indent)

@@ -86,23 +86,25 @@ func checkCompactIndent(t testing.TB, src []byte, pairs ...[2]string) {
 }
 
 // stdIndentHangs reports whether encoding/json's Indent may never return
-// on src: on encoding/json/v2 (Go 1.27.3), with a prefix of other
-// characters than spaces and tabs, an empty indent, and more spaces than
-// the prefix's length after a newline in the trailing space of src, its
-// loop that writes the prefix and indent over the spaces makes no
-// progress.
+// on src: on encoding/json/v2 (Go 1.26 and 1.27.3), with a prefix of
+// other characters than spaces and tabs and an empty indent, its loop that
+// writes the prefix and indent over the spaces after each newline (of its
+// output, or of src when src is malformed) makes no progress where more
+// spaces follow a newline than the prefix is long.
 func stdIndentHangs(src []byte, prefix, indent string) bool {
 	if classicEncoding || indent != "" || strings.Trim(prefix, " \t") == "" {
 		return false
 	}
-	tail := src[len(bytes.TrimRight(src, " \n\r\t")):]
-	for i := bytes.IndexByte(tail, '\n'); i >= 0; i = bytes.IndexByte(tail, '\n') {
-		tail = tail[i+1:]
-		if n := len(tail) - len(bytes.TrimLeft(tail, " ")); n > len(prefix) {
+	for rest := src; ; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1:]
+		if n := len(rest) - len(bytes.TrimLeft(rest, " ")); n > len(prefix) {
 			return true
 		}
 	}
-	return false
 }
 
 func compare(t testing.TB, what, name string, want, got []byte, werr, gerr error) {
