@@ -444,3 +444,24 @@ func TestAppendFloat32All(t *testing.T) {
 		t.Error(f)
 	}
 }
+
+// TestFloat32IrregularTie pins the one float32 tie at an irregular
+// significand (2^-12, exactly 0.000244140625) to the toolchain's strconv:
+// Go 1.27 rounds it half to even, Go 1.26 up (irregularTiesUp, by build
+// tag); encoding/json, classic or on v2, writes strconv's.
+func TestFloat32IrregularTie(t *testing.T) {
+	want := "0.00024414062" // Go 1.27
+	if irregularTiesUp {
+		want = "0.00024414063" // Go 1.26
+	}
+	f := math.Float32frombits(0x39800000)
+	if got := string(appendFloat(nil, float64(f), 32)); got != want {
+		t.Errorf("appendFloat(2^-12, 32) = %s, want %s", got, want)
+	}
+	if got := strconv.FormatFloat(float64(f), 'f', -1, 32); got != want {
+		t.Errorf("strconv gives %s, want %s: irregularTiesUp is wrong for this toolchain", got, want)
+	}
+	if got, err := stdjson.Marshal(f); err != nil || string(got) != want {
+		t.Errorf("encoding/json gives %s, %v; want %s", got, err, want)
+	}
+}
