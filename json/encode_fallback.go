@@ -24,7 +24,12 @@ import (
 //     values and map keys, with MarshalText's rule for pointer receivers;
 //   - the keys of a map whose key type has methods sorted as written
 //     (invalid UTF-8 replaced), not as Go strings;
-//   - json.Number, which has a MarshalJSONTo there, written as before.
+//   - the value an interface holds written by its own methods (a copy's:
+//     MarshalJSON before the interface's MarshalText), not the interface's;
+//   - nesting counted (enter, leave): past maxDepth levels, see below;
+//   - json.Number, which has a MarshalJSONTo there, written as before;
+//   - Indent's trailing space after a newline overwritten with prefix and
+//     indent (indent.go: indentTail).
 //
 // Handed to encoding/json (errFallback: Marshal, MarshalIndent and Encode
 // then return what encoding/json's return for the same value):
