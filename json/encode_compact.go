@@ -16,19 +16,17 @@ import (
 // validates them: on bytes encoding/json's scanner rejects it returns that
 // scanner's error (from encoding/json's Compact), dst unchanged. The scan
 // here is this package's own and accepts only what encoding/json accepts;
-// anything it does not accept (an error, or nesting deeper than room
-// levels, room at most maxCompactDepth) goes to encoding/json's Compact,
-// whose answer is used; under encodeV2 it is errFallback.
+// anything it does not accept (an error, or nesting deep enough to be
+// near the scanner's limit) goes to encoding/json's Compact, whose answer
+// is used. Under encodeV2 that is errFallback, and so is nesting deeper
+// than room levels (encState.compactRoom).
 func appendCompact(dst, src []byte, html bool, room int) ([]byte, error) {
-	// js: U+2028 and U+2029 are escaped, and the scans look at the bytes
-	// of the html class ('<', '>' and '&' too, passed over without html).
-	js := html || encodeV2
-	if compactAlready(src, js, html, room) {
+	if compactAlready(src, html, room) {
 		// Valid, without whitespace and with nothing to escape: copied
 		// as it is.
 		return append(dst, src...), nil
 	}
-	if out, ok := appendCompactFast(dst, src, js, html, room); ok {
+	if out, ok := appendCompactFast(dst, src, html, room); ok {
 		return out, nil
 	}
 	if encodeV2 {
@@ -61,9 +59,13 @@ func skipSpace(src []byte, i int) int {
 }
 
 // appendCompactFast is appendCompact's own scan; ok false when it does not
-// accept src (dst is then to be ignored). js and html: appendCompact's.
-func appendCompactFast(dst, src []byte, js, html bool, room int) (_ []byte, ok bool) {
-	w := compactWin{src: src, html: js, esc: html}
+// accept src (dst is then to be ignored). room: appendCompact's (read
+// under encodeV2 only).
+func appendCompactFast(dst, src []byte, html bool, room int) (_ []byte, ok bool) {
+	w := compactWin{src: src, html: html}
+	if encodeV2 {
+		w.setV2(html, room)
+	}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -75,7 +77,7 @@ value:
 	}
 	switch c := src[i]; c {
 	case '{', '[':
-		if len(stack) >= room {
+		if encodeV2 && len(stack) >= w.room { // every container counts there
 			return dst, false
 		}
 		dst = append(dst, c)
@@ -84,6 +86,9 @@ value:
 			dst = append(dst, c+2)
 			i++
 			goto after
+		}
+		if len(stack) >= maxCompactDepth {
+			return dst, false
 		}
 		stack = append(stack, c)
 		if c == '{' {
@@ -162,13 +167,16 @@ key:
 
 // compactAlready reports whether src is one valid JSON value that
 // compaction leaves as it is: no whitespace outside strings, and nothing
-// to escape in them (with js U+2028 and U+2029, with html '<', '>', '&'
-// too), nested at most room levels. It reads src only
-// (appendCompactFast decides the rest). Strings are read through a
-// compactWin: the bytes of their contents it flags are few, and only
-// those are looked at.
-func compactAlready(src []byte, js, html bool, room int) bool {
-	w := compactWin{src: src, html: js, esc: html}
+// to escape in them (with html '<', '>', '&', U+2028 and U+2029; under
+// encodeV2 U+2028 and U+2029 always), nested within room levels (under
+// encodeV2). It reads src only (appendCompactFast decides the rest).
+// Strings are read through a compactWin: the bytes of their contents it
+// flags are few, and only those are looked at.
+func compactAlready(src []byte, html bool, room int) bool {
+	w := compactWin{src: src, html: html}
+	if encodeV2 {
+		w.setV2(html, room)
+	}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -179,13 +187,16 @@ value:
 	}
 	switch c := src[i]; c {
 	case '{', '[':
-		if len(stack) >= room {
+		if encodeV2 && len(stack) >= w.room { // every container counts there
 			return false
 		}
 		i++
 		if i < n && src[i] == c+2 {
 			i++
 			goto after
+		}
+		if len(stack) >= maxCompactDepth {
+			return false
 		}
 		stack = append(stack, c)
 		if c == '{' {
@@ -254,11 +265,20 @@ key:
 type compactWin struct {
 	src  []byte
 	html bool // the class has '<', '>', '&' and 0xE2
-	// esc: '<', '>' and '&' are escaped (else, with html, passed over:
-	// the class of encodeV2's compaction without HTML escaping).
+	// Under encodeV2 only (setV2): esc, '<', '>' and '&' are escaped
+	// (the class is the HTML one, with or without: U+2028 and U+2029 are
+	// escaped always); room, how many levels the value may nest.
 	esc       bool
+	room      int
 	base, end int // the window: src[base:end], base a multiple of 64
 	bits      [32]uint64
+}
+
+// setV2 sets w for encoding/json on v2's compaction (encodeV2): U+2028
+// and U+2029 escaped with or without HTML escaping, so the HTML class,
+// its '<', '>' and '&' passed over without it; room levels of nesting.
+func (w *compactWin) setV2(html bool, room int) {
+	w.html, w.esc, w.room = true, html, room
 }
 
 // fill moves the window to the 64 bytes holding p and the ones after.
@@ -339,12 +359,11 @@ func (w *compactWin) string(i int) int {
 				return -1
 			}
 			p = j + 1
-		case '<', '>', '&':
-			if w.esc {
-				return -1
+		default: // a control character, or '<', '>', '&' with html
+			if encodeV2 && !w.esc && src[j] >= 0x20 {
+				p = j + 1 // '<', '>' or '&', not escaped
+				continue
 			}
-			p = j + 1
-		default: // a control character
 			return -1
 		}
 	}
@@ -434,9 +453,11 @@ func compactString(dst []byte, w *compactWin, i int) ([]byte, int, bool) {
 			} else {
 				i++
 			}
-		case !w.esc: // '<', '>' or '&', in the class but not escaped
-			i++
 		default: // '<', '>' or '&', with html
+			if encodeV2 && !w.esc {
+				i++ // not escaped
+				continue
+			}
 			dst = append(dst, src[start:i]...)
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			i++
