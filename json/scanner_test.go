@@ -30,7 +30,7 @@ func numScanEnd(s []byte) int {
 // TestNumScanGrammar checks that numScan, the Decoder's resumable form of
 // the number grammar, ends numbers where text.NumberEnd does: every string
 // of up to six bytes over the bytes of numbers and two others (five in
-// -short mode), and random longer ones.
+// -short mode and under the race detector), and random longer ones.
 func TestNumScanGrammar(t *testing.T) {
 	const alphabet = "-+.eE0123456789x "
 	check := func(b []byte) {
@@ -38,11 +38,7 @@ func TestNumScanGrammar(t *testing.T) {
 			t.Fatalf("numScan ends %q at %d, text.NumberEnd at %d", b, got, want)
 		}
 	}
-	maxLen := 6
-	if testing.Short() {
-		maxLen = 5
-	}
-	corpus.EachString(alphabet, maxLen, check)
+	corpus.EachString(alphabet, corpus.ExhaustiveLen(), check)
 	r := rand.New(rand.NewPCG(3, 4))
 	const digitHeavy = "0123456789012345678901234567890123456789-.e+E"
 	for range 100_000 {

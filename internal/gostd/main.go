@@ -1,31 +1,56 @@
 // Command gostd runs Go's own encoding/json test suite against package
 // json (github.com/simdjson-cgo/simdjson/json). Run from the module's root:
 //
-//	go run ./internal/gostd [-v] [-keep] [-run REGEXP]
+//	go run ./internal/gostd [-v] [-keep] [-run REGEXP] [-std]
 //
+// (-std is a control run: the routes call the standard library's
+// encoding/json instead of package json, so every failure is the
+// harness's, or Go's own; it passes under every build.)
 // (make test-gostd). At run time it copies the installed Go's
-// $GOROOT/src/encoding/json files of the classic build (GOEXPERIMENT jsonv2
-// off, whatever the environment says) into a temporary module, gostdjson,
-// that uses this working tree through a replace directive, and routes the
-// copy's entry points to package json:
+// $GOROOT/src/encoding/json files of the build the environment selects
+// into a temporary module, gostdjson, that uses this working tree through a
+// replace directive, and routes the copy's entry points to package json.
+// The build is the one go list selects: the classic files (Go 1.26;
+// GOEXPERIMENT=nojsonv2 on Go 1.27), or under a jsonv2 build (Go 1.27's
+// default; GOEXPERIMENT=jsonv2 on Go 1.26) the v2_*.go files, whose
+// encoding/json is implemented on encoding/json/v2.
 //
 //   - in the copied non-test files every exported function (Unmarshal,
 //     Valid, Marshal, MarshalIndent, Compact, Indent, HTMLEscape,
-//     NewDecoder, NewEncoder) and the types Decoder and Encoder are renamed
-//     std* (resolved with go/types, so only references to those
-//     package-level names change); the declarations of the types that
-//     carry no behaviour (Number, RawMessage, Marshaler, Unmarshaler,
-//     Token, Delim) and their methods are removed;
-//   - testdata/route.go takes the original names: wrappers that call
-//     package json (Decoder and Encoder are thin structs around package
-//     json's), convert the errors package json returns (encoding/json's
-//     types) into the copy's error types, and record each call for the
-//     top-level test that made it; the six types above become aliases of
-//     package json's, as a program switching its import gets them;
+//     NewDecoder, NewEncoder; under jsonv2 also DefaultOptionsV1 and the
+//     other constructors of Options) and the types Decoder and Encoder are
+//     renamed std* (resolved with go/types, so only references to those
+//     package-level names change); the types that carry no behaviour
+//     (Number, RawMessage, Marshaler, Unmarshaler, Token, Delim; Options
+//     under jsonv2) lose their declarations and methods, except those that
+//     are aliases in the copy (under jsonv2: RawMessage = jsontext.Value,
+//     Marshaler and Unmarshaler of v2, Options of internal/jsonopts), which
+//     are renamed std* so that the copy's own code keeps its types;
+//   - testdata/route.go (and under jsonv2 testdata/route_jsonv2.go) takes
+//     the original names: wrappers that call package json (Decoder and
+//     Encoder are thin structs around package json's), convert the errors
+//     package json returns (encoding/json's types) into the copy's error
+//     types, and record each call for the top-level test that made it; the
+//     types above become aliases of package json's, as a program switching
+//     its import gets them;
 //   - the test files are copied unchanged except for their imports:
 //     internal/testenv and internal/zstd (not importable outside the
 //     standard library) become the small stand-ins in testdata/, and the
 //     examples' encoding/json becomes the copy.
+//
+// Under jsonv2 the copied files import the standard library's
+// encoding/json/internal packages (jsonflags, jsonopts, jsonwire, and the
+// hooks v2_inject.go sets for encoding/json/v2), which nothing outside the
+// standard library may import. So the temporary module also carries its own
+// copy of every encoding/json/... package the copy and its tests depend on
+// (encoding/json/v2, encoding/json/jsontext, encoding/json/internal/...,
+// go list -deps -test), unchanged but for their import paths
+// (encoding/json/X becomes gostdjson/X): the copy's v1 is built on the
+// copy's v2, whose hooks it sets. The test files' encoding/json/internal/...
+// imports become the copies; their encoding/json/v2 and
+// encoding/json/jsontext imports (v2_diff_test.go's reference side) stay
+// the standard library's, the packages package json's values (RawMessage is
+// jsontext.Value) and options (Options, DefaultOptionsV1, ...) belong to.
 //
 // The harness checks that every exported function and every exported
 // method of Decoder and Encoder in the copied sources is routed (and prints
@@ -35,37 +60,22 @@
 // tags, fold, error formatting). It fails on any failure.
 //
 // Nothing is downloaded except through the Go module proxy (GOFLAGS gets
-// -mod=mod, the module's go.sum is copied); GOTOOLCHAIN=local, GOWORK=off.
-// Without $GOROOT/src/encoding/json it prints why and exits 0.
+// -mod=mod, the module's go.sum is copied); GOTOOLCHAIN=local (the
+// toolchain go run switched to, if any), GOWORK=off; GOEXPERIMENT and
+// CGO_ENABLED pass through. Without $GOROOT/src/encoding/json it prints why
+// and exits 0.
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"embed"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"go/ast"
-	"go/doc"
-	"go/format"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 )
 
 //go:embed testdata
@@ -85,16 +95,28 @@ const (
 // errors into them.
 var behaviourFree = []string{"Number", "RawMessage", "Marshaler", "Unmarshaler", "Token", "Delim"}
 
+// behaviourFreeJSONv2 are those that only a jsonv2 build of encoding/json
+// declares.
+var behaviourFreeJSONv2 = []string{"Options"}
+
 // wrapped are the copy's types replaced by wrappers around package json's.
 var wrapped = []string{"Decoder", "Encoder"}
 
-// importSubst maps the test files' imports that cannot be used outside the
-// standard library to the stand-ins.
+// importSubst maps the imports that cannot be used outside the standard
+// library to the stand-ins (test files and copied packages), and the
+// examples' encoding/json to the copy (test files of package json_test).
 var importSubst = map[string]string{
 	"internal/testenv": copyPath + "/internal/testenv",
 	"internal/zstd":    copyPath + "/internal/zstd",
 	"encoding/json":    copyPath, // the examples (package json_test)
 }
+
+// stdForTests are the encoding/json/... packages whose imports in the test
+// files stay the standard library's (not the module's copies): the public
+// packages whose types package json's values have (RawMessage is
+// jsontext.Value, DefaultOptionsV1 returns encoding/json/v2's options), so
+// that v2_diff_test.go compares package json with the standard v2.
+var stdForTests = []string{"encoding/json/v2", "encoding/json/jsontext"}
 
 // goCmd is the go command the harness runs (-go).
 var goCmd = "go"
@@ -106,8 +128,12 @@ func main() {
 	verbose := flag.Bool("v", false, "list every test with its result and its routed calls")
 	run := flag.String("run", "", "go test -run pattern (default: every test)")
 	timeout := flag.Duration("timeout", 10*time.Minute, "go test -timeout")
+	control := flag.Bool("std", false, "control run: route to the standard library's encoding/json instead of package json (any failure is then the harness's, or Go's own)")
 	flag.Parse()
-	h := &harness{keep: *keep, verbose: *verbose, run: *run, timeout: *timeout}
+	h := &harness{keep: *keep, verbose: *verbose, run: *run, timeout: *timeout, target: jsonPath}
+	if *control {
+		h.target = "encoding/json"
+	}
 	code, err := h.main(*repo)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gostd:", err)
@@ -122,11 +148,24 @@ type harness struct {
 	keep, verbose bool
 	run           string
 	timeout       time.Duration
+	// target: the package the route files call, package json (or with
+	// -std the standard library's encoding/json).
+	target string
 
 	repo, tmp string
 	goVersion string
+	// jsonv2: go list selected the v2_*.go files (encoding/json on
+	// encoding/json/v2).
+	jsonv2 bool
+	// deps: the encoding/json/... packages copied into the module, by
+	// their standard import path; their copies' paths are copyImport's.
+	deps []goPackage
 	// aliased: the copy's types replaced by aliases of package json's.
 	aliased []string
+	// aliasRenamed: those of aliased that are aliases in the copy too
+	// (of the copy's jsontext, v2 or jsonopts types): renamed std*, not
+	// removed.
+	aliasRenamed []string
 	// renamed: the copy's package-level names given the std prefix.
 	renamed []string
 	// routes: entry point ("Unmarshal", "Decoder.Decode") -> what it calls.
@@ -143,9 +182,11 @@ type harness struct {
 
 func (h *harness) main(repo string) (int, error) {
 	start := time.Now()
-	if err := classicBuild(); err != nil {
-		return 1, err
-	}
+	// The go command that ran this harness (go run switched to the
+	// toolchain GOTOOLCHAIN names, and put it first in PATH): the same
+	// one for every command below.
+	os.Setenv("GOTOOLCHAIN", "local")
+	os.Setenv("GOWORK", "off")
 	var err error
 	if h.repo, err = moduleRoot(repo); err != nil {
 		return 1, err
@@ -156,8 +197,8 @@ func (h *harness) main(repo string) (int, error) {
 	}
 	h.goVersion, _ = goOut(h.repo, "env", "GOVERSION")
 	src := filepath.Join(goroot, "src", "encoding", "json")
-	if _, err := os.Stat(filepath.Join(src, "decode.go")); err != nil {
-		fmt.Printf("== test-gostd skipped: Go's encoding/json sources are not installed (%s: %v)\n", src, err)
+	if _, err := os.Stat(src); err != nil {
+		fmt.Printf("== test-gostd skipped: Go's encoding/json sources are not installed (%v)\n", err)
 		return 0, nil
 	}
 	var list struct {
@@ -178,19 +219,52 @@ func (h *harness) main(repo string) (int, error) {
 		fmt.Printf("== test-gostd skipped: %s has no test files\n", list.Dir)
 		return 0, nil
 	}
-	for _, f := range slices.Concat(list.GoFiles, list.TestGoFiles, list.XTestGoFiles) {
+	if _, err := os.Stat(filepath.Join(list.Dir, list.GoFiles[0])); err != nil {
+		fmt.Printf("== test-gostd skipped: Go's encoding/json sources are not installed (%v)\n", err)
+		return 0, nil
+	}
+	// The build: every file of the jsonv2 build is a v2_*.go file, none
+	// of the classic build's.
+	all := slices.Concat(list.GoFiles, list.TestGoFiles, list.XTestGoFiles)
+	v2 := 0
+	for _, f := range all {
 		if strings.HasPrefix(f, "v2_") {
-			return 1, fmt.Errorf("go list selected %s: not the classic build (GOEXPERIMENT=%q)", f, os.Getenv("GOEXPERIMENT"))
+			v2++
 		}
+	}
+	switch v2 {
+	case 0:
+	case len(all):
+		h.jsonv2 = true
+	default:
+		return 1, fmt.Errorf("go list selected v2_*.go files and others, neither the classic build nor jsonv2: %s", strings.Join(all, " "))
 	}
 	if len(list.CgoFiles)+len(list.SFiles)+len(list.EmbedPatterns)+len(list.TestEmbedPatterns)+len(list.XTestEmbedPatterns) > 0 {
 		return 1, fmt.Errorf("encoding/json has cgo, assembly or embedded files: the harness does not copy those")
 	}
+	if h.deps, err = listDeps(h.repo); err != nil {
+		return 1, err
+	}
 	cgo, _ := goOut(h.repo, "env", "CGO_ENABLED")
-	fmt.Printf("== Go's encoding/json tests (%s, %s, classic build, CGO_ENABLED=%s) against %s (%s)\n",
-		h.goVersion, list.Dir, cgo, jsonPath, h.repo)
+	exp, _ := goOut(h.repo, "env", "GOEXPERIMENT")
+	build := "classic build"
+	if h.jsonv2 {
+		build = "jsonv2 build: encoding/json on encoding/json/v2"
+	}
+	fmt.Printf("== Go's encoding/json tests (%s, %s, GOEXPERIMENT=%q, %s, CGO_ENABLED=%s) against %s (%s)\n",
+		h.goVersion, list.Dir, exp, build, cgo, h.target, h.repo)
+	if h.target != jsonPath {
+		fmt.Println("CONTROL RUN (-std): the route files call the standard library's encoding/json, not package json")
+	}
 	fmt.Printf("copied: %s; tests: %s; examples: %s\n",
 		strings.Join(list.GoFiles, " "), strings.Join(list.TestGoFiles, " "), strings.Join(list.XTestGoFiles, " "))
+	if len(h.deps) > 0 {
+		var paths []string
+		for _, d := range h.deps {
+			paths = append(paths, d.ImportPath)
+		}
+		fmt.Printf("with the module's own copies (imports encoding/json/X -> %s/X) of: %s\n", copyPath, strings.Join(paths, " "))
+	}
 
 	if h.tmp, err = os.MkdirTemp("", "gostd-json-"); err != nil {
 		return 1, err
@@ -201,6 +275,9 @@ func (h *harness) main(repo string) (int, error) {
 		defer os.RemoveAll(h.tmp)
 	}
 	if err := h.writeModule(); err != nil {
+		return 1, err
+	}
+	if err := h.copyDeps(); err != nil {
 		return 1, err
 	}
 	api, err := h.copySources(list.Dir, list.GoFiles)
@@ -216,1025 +293,4 @@ func (h *harness) main(repo string) (int, error) {
 	code, err := h.test()
 	fmt.Printf("test-gostd: %.1fs in all\n", time.Since(start).Seconds())
 	return code, err
-}
-
-// classicBuild makes every go command this process runs build the classic
-// encoding/json: GOEXPERIMENT without jsonv2, whether the environment or
-// go env -w set it, other experiments kept.
-func classicBuild() error {
-	os.Setenv("GOTOOLCHAIN", "local")
-	os.Setenv("GOWORK", "off")
-	exp, err := goOut("", "env", "GOEXPERIMENT")
-	if err != nil {
-		return err
-	}
-	var keep []string
-	dropped := false
-	for _, e := range strings.Split(exp, ",") {
-		switch e {
-		case "":
-		case "jsonv2":
-			dropped = true
-		default:
-			keep = append(keep, e)
-		}
-	}
-	if !dropped {
-		return nil
-	}
-	os.Unsetenv("GOEXPERIMENT")
-	if exp, err := goOut("", "env", "GOEXPERIMENT"); err != nil {
-		return err
-	} else if slices.Contains(strings.Split(exp, ","), "jsonv2") {
-		// From go env -w: only an explicit value overrides it.
-		keep = append(keep, "nojsonv2")
-	}
-	if len(keep) > 0 {
-		os.Setenv("GOEXPERIMENT", strings.Join(keep, ","))
-	}
-	fmt.Printf("GOEXPERIMENT: %q -> %q (the classic encoding/json)\n", exp, os.Getenv("GOEXPERIMENT"))
-	return nil
-}
-
-func moduleRoot(dir string) (string, error) {
-	gomod, err := goOut(dir, "env", "GOMOD")
-	if err != nil {
-		return "", err
-	}
-	if gomod == "" || gomod == os.DevNull {
-		return "", fmt.Errorf("no go.mod: run from the module's root or pass -repo")
-	}
-	data, err := os.ReadFile(gomod)
-	if err != nil {
-		return "", err
-	}
-	for line := range strings.SplitSeq(string(data), "\n") {
-		if f := strings.Fields(line); len(f) == 2 && f[0] == "module" {
-			if p, _ := strconv.Unquote(f[1]); p == modulePath || f[1] == modulePath {
-				return filepath.Dir(gomod), nil
-			}
-			return "", fmt.Errorf("%s is module %s, not %s", gomod, f[1], modulePath)
-		}
-	}
-	return "", fmt.Errorf("%s has no module line", gomod)
-}
-
-// goOut runs the go command in dir and returns its trimmed output.
-func goOut(dir string, args ...string) (string, error) {
-	cmd := exec.Command(goCmd, args...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
-	}
-	return strings.TrimSpace(string(out)), nil
-}
-
-// writeModule writes the temporary module: go.mod with the replace
-// directive, the repository's go.sum, and the stand-ins from testdata.
-func (h *harness) writeModule() error {
-	v := strings.TrimPrefix(strings.Fields(h.goVersion + " ")[0], "go")
-	if parts := strings.Split(v, "."); len(parts) < 2 || parts[0] != "1" {
-		v = "1.26" // a development toolchain
-	}
-	mod := fmt.Sprintf("module %s\n\ngo %s\n\nrequire %s v0.0.0\n\nreplace %s => %s\n",
-		copyPath, v, modulePath, modulePath, h.repo)
-	if err := os.WriteFile(filepath.Join(h.tmp, "go.mod"), []byte(mod), 0o644); err != nil {
-		return err
-	}
-	if sum, err := os.ReadFile(filepath.Join(h.repo, "go.sum")); err == nil {
-		if err := os.WriteFile(filepath.Join(h.tmp, "go.sum"), sum, 0o644); err != nil {
-			return err
-		}
-	}
-	return fs.WalkDir(stand, "testdata", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel("testdata", path)
-		switch filepath.Dir(rel) {
-		case ".":
-		case "testenv", "zstd":
-			rel = filepath.Join("internal", rel)
-		default:
-			return fmt.Errorf("unexpected embedded file %s", path)
-		}
-		data, err := stand.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(h.tmp, rel)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-}
-
-// copyAPI is what the copied sources export: the functions and the
-// exported methods of Decoder and Encoder that route.go must cover, and the
-// error types the copy keeps.
-type copyAPI struct {
-	entries []string // "Unmarshal", "Decoder.Decode", ...
-	kept    []string // the copy's own exported types
-}
-
-// copySources copies the non-test files with the entry points renamed and
-// the aliased types' declarations removed.
-func (h *harness) copySources(dir string, names []string) (copyAPI, error) {
-	var api copyAPI
-	fset := token.NewFileSet()
-	var files []*ast.File
-	for _, name := range names {
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return api, err
-		}
-		files = append(files, f)
-	}
-	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
-	conf := types.Config{Importer: importer.Default()}
-	pkg, err := conf.Check("encoding/json", fset, files, info)
-	if err != nil {
-		return api, fmt.Errorf("type-checking the copy of encoding/json: %v", err)
-	}
-	scope := pkg.Scope()
-	h.internals = map[string]bool{}
-	for _, name := range scope.Names() {
-		if !token.IsExported(name) {
-			h.internals[name] = true
-		}
-	}
-	rename := map[types.Object]bool{}
-	for _, name := range scope.Names() {
-		obj := scope.Lookup(name)
-		if !obj.Exported() {
-			continue
-		}
-		switch obj := obj.(type) {
-		case *types.Func:
-			rename[obj] = true
-			api.entries = append(api.entries, name)
-		case *types.TypeName:
-			switch {
-			case slices.Contains(wrapped, name):
-				rename[obj] = true
-				ms := types.NewMethodSet(types.NewPointer(obj.Type()))
-				for i := range ms.Len() {
-					if m := ms.At(i).Obj(); m.Exported() {
-						api.entries = append(api.entries, name+"."+m.Name())
-					}
-				}
-			case slices.Contains(behaviourFree, name):
-				h.aliased = append(h.aliased, name)
-			case strings.HasSuffix(name, "Error"):
-				if st, ok := obj.Type().Underlying().(*types.Struct); ok && allExported(st) {
-					h.aliased = append(h.aliased, name)
-				} else {
-					api.kept = append(api.kept, name)
-				}
-			default:
-				return api, fmt.Errorf("encoding/json exports type %s, which the harness does not know how to route", name)
-			}
-		default:
-			return api, fmt.Errorf("encoding/json exports %s %s, which the harness does not know how to route", obj.Type(), name)
-		}
-	}
-	for _, a := range slices.Concat(behaviourFree, wrapped) {
-		if scope.Lookup(a) == nil {
-			return api, fmt.Errorf("encoding/json no longer declares %s", a)
-		}
-	}
-	for obj := range rename {
-		if scope.Lookup("std"+obj.Name()) != nil {
-			return api, fmt.Errorf("encoding/json declares std%s: renaming %s would collide", obj.Name(), obj.Name())
-		}
-		h.renamed = append(h.renamed, obj.Name())
-	}
-	sort.Strings(h.renamed)
-	for id, obj := range info.Defs {
-		if rename[obj] {
-			id.Name = "std" + id.Name
-		}
-	}
-	for id, obj := range info.Uses {
-		if rename[obj] {
-			id.Name = "std" + id.Name
-		}
-	}
-	for i, f := range files {
-		removeAliased(f, h.aliased)
-		var buf bytes.Buffer
-		fmt.Fprintf(&buf, "// Code copied by internal/gostd from $GOROOT/src/encoding/json/%s at test\n"+
-			"// time: the exported entry points renamed std* (route.go routes the originals'\n"+
-			"// names to package json), the declarations of the types route.go aliases\n"+
-			"// removed. DO NOT EDIT.\n\n", names[i])
-		if err := format.Node(&buf, fset, f); err != nil {
-			return api, err
-		}
-		if err := os.WriteFile(filepath.Join(h.tmp, names[i]), buf.Bytes(), 0o644); err != nil {
-			return api, err
-		}
-	}
-	return api, nil
-}
-
-// removeAliased drops the declarations of the aliased types, their methods
-// and the comments inside them.
-func removeAliased(f *ast.File, aliased []string) {
-	type span struct{ from, to token.Pos }
-	var dropped []span
-	drop := func(n ast.Node, d *ast.CommentGroup) {
-		from := n.Pos()
-		if d != nil {
-			from = d.Pos()
-		}
-		dropped = append(dropped, span{from, n.End()})
-	}
-	var decls []ast.Decl
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv != nil && len(d.Recv.List) == 1 && slices.Contains(aliased, recvName(d.Recv.List[0].Type)) {
-				drop(d, d.Doc)
-				continue
-			}
-		case *ast.GenDecl:
-			if d.Tok == token.TYPE {
-				var specs []ast.Spec
-				for _, s := range d.Specs {
-					ts := s.(*ast.TypeSpec)
-					if slices.Contains(aliased, ts.Name.Name) {
-						drop(ts, ts.Doc)
-						continue
-					}
-					specs = append(specs, s)
-				}
-				if len(specs) == 0 {
-					drop(d, d.Doc)
-					continue
-				}
-				d.Specs = specs
-			}
-		}
-		decls = append(decls, d)
-	}
-	f.Decls = decls
-	var comments []*ast.CommentGroup
-	for _, c := range f.Comments {
-		if !slices.ContainsFunc(dropped, func(s span) bool { return c.Pos() >= s.from && c.End() <= s.to }) {
-			comments = append(comments, c)
-		}
-	}
-	f.Comments = comments
-	removeUnusedImports(f)
-}
-
-// removeUnusedImports drops the imports that only the removed declarations
-// used (the standard library's package names are their paths' last
-// elements).
-func removeUnusedImports(f *ast.File) {
-	used := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok {
-				used[id.Name] = true
-			}
-		}
-		return true
-	})
-	keep := func(imp *ast.ImportSpec) bool {
-		p, _ := strconv.Unquote(imp.Path.Value)
-		name := p[strings.LastIndex(p, "/")+1:]
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		return name == "_" || name == "." || used[name]
-	}
-	var decls []ast.Decl
-	for _, d := range f.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
-			g.Specs = slices.DeleteFunc(g.Specs, func(s ast.Spec) bool { return !keep(s.(*ast.ImportSpec)) })
-			if len(g.Specs) == 0 {
-				continue
-			}
-			if len(g.Specs) == 1 {
-				g.Lparen = token.NoPos
-			}
-		}
-		decls = append(decls, d)
-	}
-	f.Decls = decls
-	f.Imports = slices.DeleteFunc(f.Imports, func(imp *ast.ImportSpec) bool { return !keep(imp) })
-}
-
-func allExported(st *types.Struct) bool {
-	for i := range st.NumFields() {
-		if !st.Field(i).Exported() {
-			return false
-		}
-	}
-	return true
-}
-
-func recvName(e ast.Expr) string {
-	if s, ok := e.(*ast.StarExpr); ok {
-		e = s.X
-	}
-	if id, ok := e.(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
-}
-
-// copyTests copies the test files, substituting their imports, and notes
-// the runnable tests they declare.
-func (h *harness) copyTests(dir string, tests, xtests []string) error {
-	h.declared = map[string]string{}
-	fset := token.NewFileSet()
-	var all []*ast.File
-	for _, name := range slices.Concat(tests, xtests) {
-		// With object resolution: internalUse tells local names apart.
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
-		if err != nil {
-			return err
-		}
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			if sub, ok := importSubst[p]; ok {
-				if p == "encoding/json" && !slices.Contains(xtests, name) {
-					return fmt.Errorf("%s (package json) imports encoding/json", name)
-				}
-				imp.Path.Value = strconv.Quote(sub)
-			} else if strings.HasPrefix(p, "internal/") || strings.HasPrefix(p, "encoding/json/") {
-				return fmt.Errorf("%s imports %s, which the harness has no stand-in for", name, p)
-			}
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && (isTest(fd.Name.Name, "Test") || isTest(fd.Name.Name, "Fuzz")) {
-				h.declared[fd.Name.Name] = name
-			}
-		}
-		all = append(all, f)
-		var buf bytes.Buffer
-		fmt.Fprintf(&buf, "// Code copied by internal/gostd from $GOROOT/src/encoding/json/%s at test\n"+
-			"// time, imports substituted (internal/testenv, internal/zstd, encoding/json). DO NOT EDIT.\n\n", name)
-		if err := format.Node(&buf, fset, f); err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(h.tmp, name), buf.Bytes(), 0o644); err != nil {
-			return err
-		}
-	}
-	h.usesInternals = h.internalUse(all)
-	for _, f := range all {
-		for _, ex := range doc.Examples(f) {
-			if ex.Output != "" || ex.EmptyOutput {
-				h.declared["Example"+ex.Name] = filepath.Base(fset.File(f.Pos()).Name())
-			}
-		}
-	}
-	return nil
-}
-
-// internalUse finds, for each top-level function of the test files of
-// package json, the copy's internals (unexported package-level names of the
-// copied sources: scanner, checkValid, isValidNumber, foldName, ...) that
-// it refers to, directly or through the test files' other top-level
-// declarations (helpers, tables, types and their methods). References are
-// syntactic: an identifier that is neither a selector's field nor a
-// composite literal's key and that no declaration of its file resolves
-// (so not a local variable).
-func (h *harness) internalUse(files []*ast.File) map[string][]string {
-	refs := map[string]map[string]bool{}  // top-level name -> internals
-	edges := map[string]map[string]bool{} // top-level name -> top-level names
-	top := map[string]bool{}
-	type node struct {
-		name string
-		n    ast.Node
-	}
-	var nodes []node
-	topDecl := map[any]bool{}
-	for _, f := range files {
-		if f.Name.Name != "json" {
-			continue
-		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				name := d.Name.Name
-				if d.Recv != nil {
-					// A method belongs to its type: whoever uses the type
-					// may reach it (package json calls UnmarshalJSON).
-					name = recvName(d.Recv.List[0].Type)
-				} else {
-					top[name] = true
-				}
-				topDecl[d] = true
-				nodes = append(nodes, node{name, d})
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					topDecl[sp] = true
-					switch sp := sp.(type) {
-					case *ast.ValueSpec:
-						for _, id := range sp.Names {
-							top[id.Name] = true
-							nodes = append(nodes, node{id.Name, sp})
-						}
-					case *ast.TypeSpec:
-						top[sp.Name.Name] = true
-						nodes = append(nodes, node{sp.Name.Name, sp})
-					}
-				}
-			}
-		}
-	}
-	for _, nd := range nodes {
-		if refs[nd.name] == nil {
-			refs[nd.name], edges[nd.name] = map[string]bool{}, map[string]bool{}
-		}
-		var visit func(n ast.Node) bool
-		visit = func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				ast.Inspect(n.X, visit)
-				return false
-			case *ast.KeyValueExpr:
-				if _, ok := n.Key.(*ast.Ident); ok {
-					ast.Inspect(n.Value, visit)
-					return false
-				}
-			case *ast.Ident:
-				local := n.Obj != nil && !topDecl[n.Obj.Decl]
-				if fd, ok := nd.n.(*ast.FuncDecl); ok && n == fd.Name {
-					return false
-				}
-				if !local && h.internals[n.Name] && n.Obj == nil {
-					refs[nd.name][n.Name] = true
-				} else if !local && top[n.Name] && n.Name != nd.name {
-					edges[nd.name][n.Name] = true
-				}
-			}
-			return true
-		}
-		ast.Inspect(nd.n, visit)
-	}
-	uses := map[string][]string{}
-	for name := range top {
-		seen := map[string]bool{name: true}
-		queue := []string{name}
-		found := map[string]bool{}
-		for len(queue) > 0 {
-			n := queue[0]
-			queue = queue[1:]
-			for r := range refs[n] {
-				found[r] = true
-			}
-			for e := range edges[n] {
-				if !seen[e] {
-					seen[e] = true
-					queue = append(queue, e)
-				}
-			}
-		}
-		if len(found) > 0 {
-			uses[name] = sortedKeys(found)
-		}
-	}
-	return uses
-}
-
-// isTest is go test's rule: the prefix alone or followed by a character
-// that is not a lower-case letter.
-func isTest(name, prefix string) bool {
-	after, ok := strings.CutPrefix(name, prefix)
-	if !ok {
-		return false
-	}
-	r, _ := utf8.DecodeRuneInString(after)
-	return after == "" || !unicode.IsLower(r)
-}
-
-// auditRoutes checks route.go against the copy's API: each entry point has
-// a wrapper that records its call and calls package json's function or
-// method of the same name, the aliased types are package json's, and
-// nothing is left unrouted. It prints the routing.
-func (h *harness) auditRoutes(api copyAPI) error {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, filepath.Join(h.tmp, "route.go"), nil, parser.SkipObjectResolution)
-	if err != nil {
-		return err
-	}
-	sjson := ""
-	for _, imp := range f.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == jsonPath && imp.Name != nil {
-			sjson = imp.Name.Name
-		}
-	}
-	if sjson == "" {
-		return fmt.Errorf("route.go does not import %s under a name", jsonPath)
-	}
-	h.routes = map[string]string{}
-	var problems []string
-	aliases := map[string]bool{}
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				ts, ok := s.(*ast.TypeSpec)
-				if !ok || !slices.Contains(h.aliased, ts.Name.Name) {
-					continue
-				}
-				if sel, ok := ts.Type.(*ast.SelectorExpr); ok && ts.Assign.IsValid() && isIdent(sel.X, sjson) && sel.Sel.Name == ts.Name.Name {
-					aliases[ts.Name.Name] = true
-				} else {
-					problems = append(problems, "type "+ts.Name.Name+" is not an alias of package json's")
-				}
-			}
-		case *ast.FuncDecl:
-			if !d.Name.IsExported() {
-				continue
-			}
-			entry, target := d.Name.Name, sjson+"."+d.Name.Name
-			var field string
-			if d.Recv != nil {
-				typ := recvName(d.Recv.List[0].Type)
-				if !slices.Contains(wrapped, typ) {
-					continue
-				}
-				entry = typ + "." + d.Name.Name
-				target = "(*" + sjson + "." + typ + ")." + d.Name.Name
-				field = map[string]string{"Decoder": "d", "Encoder": "e"}[typ]
-			}
-			if len(d.Body.List) == 0 || !isHit(d.Body.List[0], entry) {
-				problems = append(problems, entry+" does not start with hit(\""+entry+"\")")
-			}
-			calls := false
-			ast.Inspect(d.Body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == d.Name.Name {
-					if field == "" && isIdent(sel.X, sjson) {
-						calls = true
-					} else if inner, ok := sel.X.(*ast.SelectorExpr); ok && field != "" && inner.Sel.Name == field {
-						calls = true
-					}
-				}
-				return true
-			})
-			if !calls {
-				problems = append(problems, entry+" does not call "+target)
-			}
-			h.routes[entry] = target
-		}
-	}
-	converted := map[string]bool{}
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "fromJSON" {
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if cc, ok := n.(*ast.CaseClause); ok {
-					for _, e := range cc.List {
-						if st, ok := e.(*ast.StarExpr); ok {
-							if sel, ok := st.X.(*ast.SelectorExpr); ok && isIdent(sel.X, sjson) {
-								converted[sel.Sel.Name] = true
-							}
-						}
-					}
-				}
-				return true
-			})
-		}
-	}
-	for _, k := range api.kept {
-		if !converted[k] {
-			problems = append(problems, "fromJSON does not convert *"+sjson+"."+k+" into the copy's "+k)
-		}
-	}
-	for _, a := range h.aliased {
-		if !aliases[a] {
-			problems = append(problems, "route.go does not declare type "+a+" = "+sjson+"."+a)
-		}
-	}
-	for _, e := range api.entries {
-		if _, ok := h.routes[e]; !ok {
-			problems = append(problems, "encoding/json's "+e+" is not routed")
-		}
-	}
-	for e := range h.routes {
-		if !slices.Contains(api.entries, e) {
-			problems = append(problems, "route.go routes "+e+", which encoding/json does not have")
-		}
-	}
-	if len(problems) > 0 {
-		return errors.New("route.go: " + strings.Join(problems, "; "))
-	}
-	fmt.Printf("routed to package json (%d entry points):\n", len(api.entries))
-	for _, e := range api.entries {
-		fmt.Printf("  %-30s -> %s\n", e, strings.ReplaceAll(h.routes[e], sjson+".", "json."))
-	}
-	fmt.Printf("renamed in the copy (std*, no longer called by the tests): %s\n", strings.Join(h.renamed, ", "))
-	fmt.Printf("aliases of package json's types (declarations removed from the copy): %s\n", strings.Join(h.aliased, ", "))
-	fmt.Printf("the copy's own error types (package json's errors converted to them by fromJSON): %s\n", strings.Join(api.kept, ", "))
-	return nil
-}
-
-func isIdent(e ast.Expr, name string) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && id.Name == name
-}
-
-func isHit(s ast.Stmt, entry string) bool {
-	es, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := es.X.(*ast.CallExpr)
-	if !ok || !isIdent(call.Fun, "hit") || len(call.Args) != 1 {
-		return false
-	}
-	lit, ok := call.Args[0].(*ast.BasicLit)
-	return ok && lit.Value == strconv.Quote(entry)
-}
-
-// event is one line of go test -json.
-type event struct {
-	Action, Test, Output string
-	Elapsed              float64
-}
-
-type result struct {
-	action  string // pass, fail, skip; "" if it never ended
-	elapsed float64
-	killed  bool     // the test binary exited during the test
-	output  []string // the test's and its subtests' output
-}
-
-// run is one go test -json invocation.
-type run struct {
-	started []string // top-level tests in the order they started
-	pkgOut  []string // output outside any test, build output
-	stderr  string
-	err     error
-}
-
-// goTest runs go test -json on the copy, skipping the named tests, and
-// adds what it reports to results.
-func (h *harness) goTest(logPath string, skip []string, results map[string]*result) run {
-	args := []string{"test", "-json", "-count=1", "-timeout", h.timeout.String()}
-	if h.run != "" {
-		args = append(args, "-run", h.run)
-	}
-	if len(skip) > 0 {
-		quoted := make([]string, len(skip))
-		for i, s := range skip {
-			quoted[i] = regexp.QuoteMeta(s)
-		}
-		args = append(args, "-skip", "^("+strings.Join(quoted, "|")+")$")
-	}
-	args = append(args, ".")
-	cmd := exec.Command(goCmd, args...)
-	cmd.Dir = h.tmp
-	cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"), "GOSTD_LOG="+logPath)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	var r run
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		r.err = err
-		return r
-	}
-	if err := cmd.Start(); err != nil {
-		r.err = err
-		return r
-	}
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	for sc.Scan() {
-		var ev event
-		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil || ev.Test == "" {
-			if err != nil {
-				r.pkgOut = append(r.pkgOut, sc.Text()+"\n")
-			} else if ev.Output != "" {
-				r.pkgOut = append(r.pkgOut, ev.Output)
-			}
-			continue
-		}
-		top, _, _ := strings.Cut(ev.Test, "/")
-		res := results[top]
-		if res == nil {
-			res = &result{}
-			results[top] = res
-			r.started = append(r.started, top)
-		}
-		switch ev.Action {
-		case "output":
-			res.output = append(res.output, ev.Output)
-		case "pass", "fail", "skip":
-			if ev.Test == top {
-				res.action, res.elapsed = ev.Action, ev.Elapsed
-			}
-		}
-	}
-	r.err = cmd.Wait()
-	r.stderr = stderr.String()
-	return r
-}
-
-// routeLog is what the route wrappers logged over all the runs.
-type routeLog struct {
-	hits  map[string]map[string]int
-	notes map[string][]string
-	done  int // runs that finished
-}
-
-func readRouteLog(path string) (routeLog, error) {
-	l := routeLog{hits: map[string]map[string]int{}, notes: map[string][]string{}}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return l, nil
-	} else if err != nil {
-		return l, err
-	}
-	for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
-		if line == "" {
-			continue
-		}
-		var rec struct{ Kind, Test, Entry, Note string }
-		if err := json.Unmarshal([]byte(line), &rec); err != nil {
-			return l, fmt.Errorf("%s: %v", path, err)
-		}
-		if rec.Kind == "done" {
-			l.done++
-			continue
-		}
-		m := l.hits[rec.Test]
-		if m == nil {
-			m = map[string]int{}
-			l.hits[rec.Test] = m
-		}
-		switch rec.Kind {
-		case "hit":
-			m[rec.Entry]++
-		case "note":
-			l.notes[rec.Test] = append(l.notes[rec.Test], rec.Note)
-		}
-	}
-	return l, nil
-}
-
-// test runs the copied tests and reports. A test that ends the test binary
-// (log.Fatal, os.Exit, a panic) is counted as failed, and go test runs
-// again without the tests already reported, until a run finishes.
-func (h *harness) test() (int, error) {
-	logPath := filepath.Join(h.tmp, "routes.log")
-	results := map[string]*result{}
-	var skip []string
-	t0 := time.Now()
-	var last run
-	done := 0
-	for round := 1; ; round++ {
-		last = h.goTest(logPath, skip, results)
-		rl, err := readRouteLog(logPath)
-		if err != nil {
-			return 1, err
-		}
-		if rl.done > done {
-			break // TestMain's m.Run returned
-		}
-		// The killer: the last test to start that did not end (tests run
-		// one at a time but for parallel ones, paused until the others
-		// end), else the last that go test reported failed.
-		var killer, lastFailed string
-		for _, name := range last.started {
-			switch results[name].action {
-			case "":
-				killer = name
-			case "fail":
-				lastFailed = name
-			}
-		}
-		if killer == "" {
-			killer = lastFailed
-		}
-		for _, name := range last.started {
-			if r := results[name]; r.action == "" && name != killer {
-				delete(results, name) // run it again
-			}
-		}
-		if killer == "" || round >= 20 {
-			fmt.Print(strings.Join(last.pkgOut, ""))
-			fmt.Print(last.stderr)
-			if len(results) == 0 {
-				return 1, fmt.Errorf("go test ran no test (%v)", last.err)
-			}
-			return 1, fmt.Errorf("the test binary did not finish (%v) and no test can be blamed", last.err)
-		}
-		results[killer].killed = true
-		results[killer].action = "fail"
-		fmt.Printf("(%s ended the test binary: %v; running the tests not yet run again, without it)\n", killer, last.err)
-		skip = sortedKeys(results)
-		done = rl.done
-	}
-	testTime := time.Since(t0)
-	rl, err := readRouteLog(logPath)
-	if err != nil {
-		return 1, err
-	}
-	rep := struct {
-		Hits  map[string]map[string]int
-		Notes map[string][]string
-	}{rl.hits, rl.notes}
-	waitErr := last.err
-	pkgOutput := last.pkgOut
-	stderr := last.stderr
-
-	calls := func(test string) int {
-		n := 0
-		for _, c := range rep.Hits[test] {
-			n += c
-		}
-		return n
-	}
-	var names []string
-	for name := range results {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	type tally struct {
-		names                      []string
-		pass, fail, skip, unfinish []string
-	}
-	var through, copyOnly tally
-	var realFails []string
-	for _, name := range names {
-		r := results[name]
-		t := &copyOnly
-		if calls(name) > 0 {
-			t = &through
-		}
-		t.names = append(t.names, name)
-		switch r.action {
-		case "pass":
-			t.pass = append(t.pass, name)
-		case "skip":
-			t.skip = append(t.skip, name)
-		default:
-			if r.action == "fail" {
-				t.fail = append(t.fail, name)
-			} else {
-				t.unfinish = append(t.unfinish, name)
-			}
-			realFails = append(realFails, name)
-		}
-	}
-	var missing []string
-	if h.run == "" {
-		for name := range h.declared {
-			if results[name] == nil {
-				missing = append(missing, name)
-			}
-		}
-		sort.Strings(missing)
-	}
-
-	if h.verbose {
-		fmt.Println("tests:")
-		for _, name := range names {
-			r := results[name]
-			var hs []string
-			for e, c := range rep.Hits[name] {
-				hs = append(hs, fmt.Sprintf("%s %d", e, c))
-			}
-			sort.Strings(hs)
-			fmt.Printf("  %-4s %-45s %6.2fs  %s\n", r.action, name, r.elapsed, strings.Join(hs, ", "))
-		}
-	}
-	totals := map[string]int{}
-	for _, m := range rep.Hits {
-		for e, c := range m {
-			totals[e] += c
-		}
-	}
-	fmt.Println("routed calls per entry point (all tests):")
-	var never []string
-	for _, e := range sortedKeys(h.routes) {
-		if totals[e] == 0 {
-			never = append(never, e)
-			continue
-		}
-		fmt.Printf("  %-30s %8d\n", e, totals[e])
-	}
-	if len(never) > 0 {
-		fmt.Printf("  never called: %s\n", strings.Join(never, ", "))
-	}
-	if n := calls("(no test)"); n > 0 {
-		fmt.Printf("  %d calls outside any test (package initialisation or library goroutines)\n", n)
-	}
-	for _, name := range sortedKeys(rep.Notes) {
-		for _, n := range rep.Notes[name] {
-			fmt.Printf("note: %s: %s\n", name, n)
-		}
-	}
-
-	line := func(t tally) string {
-		s := fmt.Sprintf("%d passed, %d failed, %d skipped", len(t.pass), len(t.fail), len(t.skip))
-		if len(t.unfinish) > 0 {
-			s += fmt.Sprintf(", %d did not finish", len(t.unfinish))
-		}
-		return s
-	}
-	fmt.Printf("go test ran %d top-level tests (Test*, Example*, Fuzz* seed corpora) in %.1fs:\n", len(names), testTime.Seconds())
-	fmt.Printf("  through package json (at least one routed call): %d: %s\n", len(through.names), line(through))
-	var mixed []string
-	for _, name := range through.names {
-		if u := h.usesInternals[name]; len(u) > 0 {
-			mixed = append(mixed, name+" ("+strings.Join(u, " ")+")")
-		}
-	}
-	if len(mixed) > 0 {
-		fmt.Printf("    of which %d also use the copy's internals (those parts test Go's copy):\n      %s\n", len(mixed), strings.Join(mixed, "\n      "))
-	}
-	var only []string
-	for _, name := range copyOnly.names {
-		if u := h.usesInternals[name]; len(u) > 0 {
-			name += " (" + strings.Join(u, " ") + ")"
-		}
-		only = append(only, name)
-	}
-	fmt.Printf("  no routed call (Go's copy's internals, the copy's error types, the aliased types' methods): %d: %s\n      %s\n",
-		len(copyOnly.names), line(copyOnly), strings.Join(only, "\n      "))
-	if len(through.skip)+len(copyOnly.skip) > 0 {
-		fmt.Printf("skipped: %s\n", strings.Join(slices.Concat(through.skip, copyOnly.skip), " "))
-	}
-	code := 0
-	if len(realFails) > 0 {
-		code = 1
-		fmt.Printf("FAILED: %d: %s\n", len(realFails), strings.Join(realFails, " "))
-		for _, name := range realFails {
-			how := ""
-			if results[name].killed {
-				how = ", ended the test binary"
-			}
-			fmt.Printf("--- %s (%s%s)\n", name, h.declared[name], how)
-			printTail(failureOutput(results[name].output), 80)
-		}
-	}
-	if len(missing) > 0 {
-		code = 1
-		fmt.Printf("FAILED: declared but not run: %s\n", strings.Join(missing, " "))
-	}
-	if len(through.names) == 0 {
-		code = 1
-		fmt.Println("FAILED: no test called package json")
-	}
-	if waitErr != nil && len(realFails) == 0 {
-		code = 1
-		fmt.Print(strings.Join(pkgOutput, ""))
-		fmt.Print(stderr)
-		fmt.Printf("FAILED: go test: %v\n", waitErr)
-	}
-	if code == 0 {
-		fmt.Printf("test-gostd ok: %d tests through package json passed\n", len(through.pass))
-	}
-	return code, nil
-}
-
-// failureOutput drops the lines of go test -v that only mark a (sub)test
-// starting, pausing or passing.
-func failureOutput(lines []string) []string {
-	var out []string
-	for _, l := range lines {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "--- PASS") || strings.HasPrefix(t, "--- SKIP") {
-			continue
-		}
-		out = append(out, l)
-	}
-	return out
-}
-
-func printTail(lines []string, n int) {
-	if len(lines) > n {
-		fmt.Printf("    ... (%d lines before)\n", len(lines)-n)
-		lines = lines[len(lines)-n:]
-	}
-	for _, l := range lines {
-		fmt.Print("    " + l)
-		if !strings.HasSuffix(l, "\n") {
-			fmt.Println()
-		}
-	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -317,13 +317,9 @@ func TestNumberEndCases(t *testing.T) {
 const numberAlphabet = "-+.eE0123456789x "
 
 // TestNumberEndExhaustive checks every string over numberAlphabet of up to
-// six bytes (25 million), five in -short mode.
+// six bytes (25 million), five in -short mode and under the race detector.
 func TestNumberEndExhaustive(t *testing.T) {
-	maxLen := 6
-	if testing.Short() {
-		maxLen = 5
-	}
-	corpus.EachString(numberAlphabet, maxLen, func(b []byte) { checkNumberUses(t, string(b), b) })
+	corpus.EachString(numberAlphabet, corpus.ExhaustiveLen(), func(b []byte) { checkNumberUses(t, string(b), b) })
 }
 
 // TestNumberEndRandom checks longer strings: over numberAlphabet, and

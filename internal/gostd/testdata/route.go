@@ -154,8 +154,8 @@ func (enc *Encoder) SetEscapeHTML(on bool) {
 
 // fromJSON converts a *SyntaxError or *MarshalerError of encoding/json's
 // (package json's aliases) into the copy's, field for field, the unexported
-// fields rebuilt from the error's message, a MarshalerError's Err converted
-// in turn. Any other error (the aliased types, io.EOF, an error a Marshaler
+// fields rebuilt from the error's message, a MarshalerError's Err (and the
+// jsonv2 build's UnmarshalTypeError's Err) converted in turn. Any other error (the aliased types, io.EOF, an error a Marshaler
 // returned, ...) is returned as is. An error of a type declared in this
 // module's packages is noted: package json should return only
 // encoding/json's errors and the caller's.
@@ -174,6 +174,20 @@ func fromJSON(err error) error {
 			note("MarshalerError with an unexpected message: " + msg)
 		}
 		return &MarshalerError{Type: e.Type, Err: fromJSON(e.Err), sourceFunc: src}
+	case *sjson.UnmarshalTypeError:
+		// The jsonv2 build's UnmarshalTypeError has an Err field, which
+		// may hold a *SyntaxError: the copy's, as at the top level. (The
+		// type is package json's either way; read by reflection, as the
+		// classic build's has no such field.)
+		if f := reflect.ValueOf(e).Elem().FieldByName("Err"); f.IsValid() && !f.IsNil() {
+			inner := f.Interface().(error)
+			if conv := fromJSON(inner); conv != inner {
+				c := *e
+				reflect.ValueOf(&c).Elem().FieldByName("Err").Set(reflect.ValueOf(&conv).Elem())
+				return &c
+			}
+		}
+		return e
 	}
 	if t := reflect.TypeOf(err); strings.HasPrefix(pkgPathOf(t), "github.com/simdjson-cgo/simdjson") {
 		note("error of package json's own type " + t.String() + ": " + err.Error())
