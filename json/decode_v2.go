@@ -4,7 +4,6 @@ package json
 
 import (
 	"reflect"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf16"
@@ -63,26 +62,10 @@ func stdOnly(t reflect.Type) bool {
 }
 
 // hasUnmarshalJSONFrom reports whether t implements encoding/json/v2's
-// UnmarshalerFrom, UnmarshalJSONFrom(*jsontext.Decoder) error. (The
-// method is looked up by name: the module's go version, 1.26, does not
-// let it name encoding/json/v2's types.)
+// UnmarshalerFrom, UnmarshalJSONFrom(*jsontext.Decoder) error.
 func hasUnmarshalJSONFrom(t reflect.Type) bool {
-	m, ok := t.MethodByName("UnmarshalJSONFrom")
-	if !ok {
-		return false
-	}
-	mt := m.Type
-	if t.Kind() != reflect.Interface {
-		mt = reflect.FuncOf(slices.Collect(mt.Ins())[1:], slices.Collect(mt.Outs()), false)
-	}
-	if mt.NumIn() != 1 || mt.NumOut() != 1 || mt.Out(0) != errorType {
-		return false
-	}
-	in := mt.In(0)
-	return in.Kind() == reflect.Pointer && in.Elem().Name() == "Decoder" && in.Elem().PkgPath() == "encoding/json/jsontext"
+	return hasJSONTextMethod(t, "UnmarshalJSONFrom", "Decoder")
 }
-
-var errorType = reflect.TypeFor[error]()
 
 // sameFieldsV2 reports whether v2 decodes struct type t into the same
 // fields as v1 (jsonFields), matching keys the same way.

@@ -94,10 +94,16 @@ func (e *encState) compactRoom() int {
 var textAppenderType = reflect.TypeFor[encoding.TextAppender]()
 
 // hasMarshalJSONTo reports whether t has encoding/json/v2's MarshalerTo
-// method, MarshalJSONTo(*jsontext.Encoder) error, told by its name and
-// signature (naming jsontext here would need Go 1.27 or GOEXPERIMENT=jsonv2).
-func hasMarshalJSONTo(t reflect.Type) bool {
-	m, ok := t.MethodByName("MarshalJSONTo")
+// method, MarshalJSONTo(*jsontext.Encoder) error.
+func hasMarshalJSONTo(t reflect.Type) bool { return hasJSONTextMethod(t, "MarshalJSONTo", "Encoder") }
+
+// hasJSONTextMethod reports whether t has the method name with the
+// signature of encoding/json/v2's MarshalerTo or UnmarshalerFrom,
+// func(*jsontext.param) error, told by names (naming jsontext's types here
+// would need Go 1.27 or GOEXPERIMENT=jsonv2, and the module's go version is
+// 1.26).
+func hasJSONTextMethod(t reflect.Type, name, param string) bool {
+	m, ok := t.MethodByName(name)
 	if !ok {
 		return false
 	}
@@ -110,7 +116,7 @@ func hasMarshalJSONTo(t reflect.Type) bool {
 		return false
 	}
 	p := mt.In(in)
-	return p.Kind() == reflect.Pointer && p.Elem().Name() == "Encoder" && p.Elem().PkgPath() == "encoding/json/jsontext"
+	return p.Kind() == reflect.Pointer && p.Elem().Name() == param && p.Elem().PkgPath() == "encoding/json/jsontext"
 }
 
 var errorType = reflect.TypeFor[error]()
