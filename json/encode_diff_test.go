@@ -152,6 +152,44 @@ type (
 	edgeSliceRec []any
 )
 
+// Methods that answer on a nil receiver (Go's own TestNilMarshal's
+// nilJSONMarshaler and nilTextMarshaler): a nil *T held by a field of
+// type Marshaler, encoding.TextMarshaler or encoding.TextAppender is
+// written by the method (classic: the interface's; v2: wrapped in a
+// struct, for those interface types only), in any as null.
+type (
+	edgeNilMarsh  struct{ S string }
+	edgeNilText   struct{ S string }
+	edgeNilAppend struct{ S string }
+	edgeNilErr    struct{}
+)
+
+func (m *edgeNilMarsh) MarshalJSON() ([]byte, error) {
+	if m == nil {
+		return []byte(` "nil <marsh>" `), nil
+	}
+	return []byte(`"` + m.S + `"`), nil
+}
+
+func (m *edgeNilText) MarshalText() ([]byte, error) {
+	if m == nil {
+		return []byte("nil <text>\xff"), nil
+	}
+	return []byte(m.S), nil
+}
+
+func (m *edgeNilAppend) AppendText(b []byte) ([]byte, error) {
+	if m == nil {
+		return append(b, "nil <append>"...), nil
+	}
+	return append(b, m.S...), nil
+}
+
+func (m *edgeNilAppend) MarshalText() ([]byte, error) { return m.AppendText(nil) }
+
+func (*edgeNilErr) MarshalJSON() ([]byte, error) { return nil, errors.New("nil receiver failed") }
+func (*edgeNilErr) MarshalText() ([]byte, error) { return nil, errors.New("nil receiver text failed") }
+
 func (m edgeValMarsh) MarshalJSON() ([]byte, error)  { return []byte(`{"v": "` + m.S + `"}`), nil }
 func (m *edgePtrMarsh) MarshalJSON() ([]byte, error) { return []byte(` ["p",` + m.S + ` ] `), nil }
 func (m edgeValText) MarshalText() ([]byte, error)   { return []byte("v<" + m.S + ">"), nil }
@@ -694,7 +732,21 @@ func edgeValues() map[string]any {
 			A encoding.TextAppender
 			S fmt.Stringer
 		}{edgeJSONText{}, edgeJSONText{}, edgeTextBoth{"f"}, edgeJSONText{}},
-		"interface nil ptr": []any{(*edgeValMarsh)(nil), (*edgePtrMarsh)(nil), (*edgeValText)(nil), (*edgePtrText)(nil)},
+		"iface nil receivers": struct {
+			M  sjson.Marshaler
+			T  encoding.TextMarshaler
+			A  encoding.TextAppender
+			AT encoding.TextMarshaler
+			X  any
+			S  []sjson.Marshaler
+			K  map[string]encoding.TextMarshaler
+			E  sjson.Marshaler `json:",omitempty"`
+		}{(*edgeNilMarsh)(nil), (*edgeNilText)(nil), (*edgeNilAppend)(nil), (*edgeNilAppend)(nil), (*edgeNilMarsh)(nil),
+			[]sjson.Marshaler{(*edgeNilMarsh)(nil), nil, &edgeNilMarsh{"x"}},
+			map[string]encoding.TextMarshaler{"a": (*edgeNilText)(nil), "b": nil}, (*edgeNilMarsh)(nil)},
+		"iface nil receiver fails":      struct{ M sjson.Marshaler }{(*edgeNilErr)(nil)},
+		"iface nil text receiver fails": []encoding.TextMarshaler{(*edgeNilErr)(nil)},
+		"interface nil ptr":             []any{(*edgeValMarsh)(nil), (*edgePtrMarsh)(nil), (*edgeValText)(nil), (*edgePtrText)(nil)},
 		"struct string opts": struct {
 			A int     `json:",string"`
 			B bool    `json:",string"`
@@ -777,4 +829,30 @@ func TestMarshalCorpusAny(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no documents")
 	}
+}
+
+// TestEncodeNilReceiverOtherInterface: a nil pointer held by an interface
+// type with marshaler methods that is not one of the marshaler interfaces
+// themselves. The classic encoding/json calls its method (MarshalText
+// here); v2's panics (Go 1.26's experiment and Go 1.27.3: "reflect: call
+// of reflect.Value.Type on zero Value"), where this package writes null,
+// as for the nil pointer in an any: no panic leaves the package.
+func TestEncodeNilReceiverOtherInterface(t *testing.T) {
+	type appendText interface {
+		AppendText([]byte) ([]byte, error)
+		MarshalText() ([]byte, error)
+	}
+	v := struct{ A appendText }{(*edgeNilAppend)(nil)}
+	if classicEncoding {
+		diffEncode(t, "other interface", v)
+		return
+	}
+	if got, err := sjson.Marshal(v); err != nil || string(got) != `{"A":null}` {
+		t.Errorf("Marshal = %q, %v; want {\"A\":null}", got, err)
+	}
+	func() {
+		defer func() { recover() }()
+		got, err := stdjson.Marshal(v)
+		t.Errorf("encoding/json no longer panics on this value (%q, %v): follow it", got, err)
+	}()
 }

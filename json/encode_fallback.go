@@ -144,6 +144,29 @@ func v2MethodEnc(t reflect.Type) encFn {
 	return nil
 }
 
+// v2NilReceiver returns, for an interface type t that is exactly one of
+// v2's marshaler interfaces, how v2 wraps a nil pointer such an interface
+// holds so that its method is called (v2's makeInterfaceArshaler: the
+// nil pointer in a struct that embeds the interface, whose value-receiver
+// method the pointer's answers); nil for other interface types, whose
+// nil pointers are null. (For any other interface type with those
+// methods holding a nil pointer, v2 panics, Go 1.26's experiment and
+// Go 1.27.3 alike: reflect's "call of reflect.Value.Type on zero Value";
+// this package writes null there, TestEncodeNilReceiverOtherInterface.)
+func v2NilReceiver(t reflect.Type) func(any) any {
+	switch {
+	case t == marshalerType:
+		return func(x any) any { return struct{ Marshaler }{x.(Marshaler)} }
+	case t == textAppenderType:
+		return func(x any) any { return struct{ encoding.TextAppender }{x.(encoding.TextAppender)} }
+	case t == textMarshalerType:
+		return func(x any) any { return struct{ encoding.TextMarshaler }{x.(encoding.TextMarshaler)} }
+	case t.Name() == "MarshalerTo" && t.PkgPath() == "encoding/json/v2":
+		return func(x any) any { return x } // a MarshalJSONTo: encoding/json's (v2MethodEnc)
+	}
+	return nil
+}
+
 // v2AppenderEnc returns, under encodeV2, the encoder of a type whose
 // values (or, addressable, their pointers) have an AppendText method,
 // which v2 calls before MarshalText (and after MarshalJSON); else nil.

@@ -635,6 +635,17 @@ func interfaceEnc(t reflect.Type) encFn {
 			e.encodeAny(*(*any)(p))
 		}
 	}
+	if encodeV2 {
+		if wrap := v2NilReceiver(t); wrap != nil {
+			return func(e *encState, p unsafe.Pointer, fl uint8) {
+				x := reflect.NewAt(t, p).Elem().Interface()
+				if v := reflect.ValueOf(x); v.Kind() == reflect.Pointer && v.IsNil() {
+					x = wrap(x)
+				}
+				e.encodeAny(x)
+			}
+		}
+	}
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		e.encodeAny(reflect.NewAt(t, p).Elem().Interface())
 	}
