@@ -13,7 +13,7 @@
 GO ?= go
 SIMDJSON_NPM := @nozbe/simdjson@3.9.4
 
-.PHONY: beam test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet check-vendor vendor ci
+.PHONY: beam test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz fuzz-json test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet check-vendor vendor ci
 
 # go test's output as without -v, then one line naming the tests that
 # skipped because the shared corpora are absent (internal/testsummary runs
@@ -94,6 +94,12 @@ fuzz:
 	  pkg=.; case " $(FUZZ_JSON) " in *" $$f "*) pkg=./json;; esac; \
 	  echo "== $$f ($$t)"; \
 	  $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $$t $$pkg || exit 1; done
+
+# Package json's targets alone, FUZZTIME each: each compares package json
+# with the encoding/json of the toolchain in use (CI runs them under
+# GOTOOLCHAIN=go1.27.3 too).
+fuzz-json:
+	@$(MAKE) --no-print-directory fuzz FUZZ_TARGETS="$(FUZZ_JSON)"
 
 # Sanitizers over the C++. go test -asan adds -fsanitize=address to the C
 # files only (cgo's CFLAGS and LDFLAGS), never to the C++, so the shim and
