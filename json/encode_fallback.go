@@ -26,6 +26,9 @@ import (
 //     (invalid UTF-8 replaced), not as Go strings;
 //   - the value an interface holds written by its own methods (a copy's:
 //     MarshalJSON before the interface's MarshalText), not the interface's;
+//     a nil pointer held by an interface of type exactly Marshaler,
+//     encoding.TextMarshaler or encoding.TextAppender by its method
+//     (v2NilReceiver);
 //   - nesting counted (enter, leave): past maxDepth levels, see below;
 //   - json.Number, which has a MarshalJSONTo there, written as before;
 //   - Indent's trailing space after a newline overwritten with prefix and
