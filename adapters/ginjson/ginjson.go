@@ -24,7 +24,7 @@ var API gjson.Core = api{}
 
 type api struct{}
 
-func (api) Marshal(v any) ([]byte, error)     { return json.Marshal(v) }
+func (api) Marshal(v any) ([]byte, error)      { return json.Marshal(v) }
 func (api) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 func (api) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	return json.MarshalIndent(v, prefix, indent)
