@@ -110,4 +110,3 @@ func ginOrder(c *gin.Context) {
 	}
 	c.JSON(http.StatusOK, order.ReplyFor(&o))
 }
-
