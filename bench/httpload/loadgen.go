@@ -135,5 +135,8 @@ func (r *runner) vegeta(ctx context.Context, url, bodyFile string, rate float64,
 	if s.Seconds > 0 {
 		s.RPS = float64(s.Requests) / s.Seconds
 	}
+	if sent := rep.Rate; sent < 0.9*rate {
+		s.Note += fmt.Sprintf("vegeta sent %.0f of the %.0f requests per second asked: it fell behind; ", sent, rate)
+	}
 	return s, nil
 }

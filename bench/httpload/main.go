@@ -26,7 +26,9 @@
 // run: a server share well under 100 % while the core was busy means other
 // processes took the core. Then the fixed-rate runs: vegeta at -rate-share of the
 // slowest library's median req/s for that size and framework, so that
-// every library sustains it, for -rate-duration: latency at equal load.
+// every library sustains it, and at most -rate-max, a rate vegeta itself
+// keeps up with on one core, for -rate-duration: latency at equal load. A
+// run whose load generator sent under 90 % of the rate says so in a note.
 //
 // The whole run is bounded: the plan's estimated time must fit in
 // -max-time (10m), and a run that overshoots stops and reports what it has.
@@ -79,7 +81,8 @@ var (
 	flagDuration   = flag.Duration("duration", 4*time.Second, "one closed-loop run")
 	flagWarmup     = flag.Duration("warmup", 500*time.Millisecond, "untimed requests from this program (as many connections as bombardier's) before each server's first run of each size")
 	flagConns      = flag.Int("connections", 32, "bombardier's connections")
-	flagRateShare  = flag.Float64("rate-share", 0.5, "fixed-rate runs: this share of the slowest library's median req/s (0: no fixed-rate runs)")
+	flagRateShare  = flag.Float64("rate-share", 0.5, "fixed-rate runs: this share of the slowest library's median req/s, at most -rate-max (0: no fixed-rate runs)")
+	flagRateMax    = flag.Float64("rate-max", 1500, "fixed-rate runs: at most this many requests per second (vegeta on one shared core fell behind from about 3000)")
 	flagRateDur    = flag.Duration("rate-duration", 2*time.Second, "one fixed-rate run")
 	flagRateSizes  = flag.String("rate-sizes", "", "fixed-rate runs: these sizes only (default: all of -sizes)")
 	flagServerCPU  = flag.String("server-cpu", "0", "the core the servers are pinned to")
@@ -292,7 +295,7 @@ rounds:
 				if slowest == 0 {
 					continue
 				}
-				rate := max(1, *flagRateShare*slowest)
+				rate := max(1, min(*flagRateMax, *flagRateShare*slowest))
 				for i := range libKeys {
 					k := libKeys[(i+len(b.label))%len(libKeys)]
 					if ctx.Err() != nil || time.Since(r.start) > *flagMaxTime {

@@ -256,7 +256,7 @@ func printTables(w io.Writer, r *runner, bodies []body, frameworks, libKeys []st
 		}
 	}
 	if len(rate) > 0 {
-		fmt.Fprintf(w, "\nFixed rate (vegeta, %.0f %% of the slowest library's median req/s):\n\n", 100**flagRateShare)
+		fmt.Fprintf(w, "\nFixed rate (vegeta, %.0f %% of the slowest library's median req/s, at most %.0f/s):\n\n", 100**flagRateShare, *flagRateMax)
 		fmt.Fprintln(w, "| framework | body | rate/s | library | mean ms | p50 ms | p99 ms | errors | server CPU µs/req |")
 		fmt.Fprintln(w, "|---|---|--:|---|--:|--:|--:|--:|--:|")
 		for _, fw := range frameworks {
