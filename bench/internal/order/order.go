@@ -206,7 +206,7 @@ func Generate(rng *rand.Rand, target int) []byte {
 }
 
 // Reply is what the load test's handlers answer: the order's figures and
-// one line per item (so the reply grows with the body, about a sixth of
+// one line per item (so the reply grows with the body, about a fifth of
 // its size).
 type Reply struct {
 	ID       string      `json:"id"`
