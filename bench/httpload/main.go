@@ -87,7 +87,7 @@ var (
 	flagRateSizes  = flag.String("rate-sizes", "", "fixed-rate runs: these sizes only (default: all of -sizes)")
 	flagServerCPU  = flag.String("server-cpu", "0", "the core the servers are pinned to")
 	flagClientCPU  = flag.String("client-cpu", "1", "the core the load generators are pinned to")
-	flagQuick      = flag.Bool("quick", false, "one round of 1 s runs (bombardier's shortest), no warm-up, fixed-rate runs of 0.5 s at 5kB only, -max-time 1m: about 50 s")
+	flagQuick      = flag.Bool("quick", false, "for the flags not given: one round of 1 s runs (bombardier's shortest), no warm-up, fixed-rate runs of 0.5 s at 5kB only, -max-time 1m: about 50 s")
 	flagMaxTime    = flag.Duration("max-time", 10*time.Minute, "refuse a plan estimated longer; stop a run that gets there")
 	flagJSON       = flag.String("json", "", "also write every run as a JSON line to this file")
 	flagProfile    = flag.String("profile", "", "then profile each server (CPU, net/http/pprof) under the closed-loop load at -profile-size, into this directory")
@@ -97,10 +97,13 @@ var (
 
 func main() {
 	flag.Parse()
-	if *flagQuick {
-		*flagRounds, *flagDuration, *flagWarmup, *flagRateDur, *flagMaxTime = 1, time.Second, 0, 500*time.Millisecond, time.Minute
-		if *flagRateSizes == "" {
-			*flagRateSizes = "5kB"
+	if *flagQuick { // -quick's settings, for the flags not given
+		set := map[string]bool{}
+		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for name, v := range map[string]string{"rounds": "1", "duration": "1s", "warmup": "0s", "rate-duration": "500ms", "rate-sizes": "5kB", "max-time": "1m"} {
+			if !set[name] {
+				flag.Set(name, v)
+			}
 		}
 	}
 	if err := run(); err != nil {
@@ -281,7 +284,7 @@ rounds:
 	// Fixed rate: a share of the slowest library's median req/s.
 	if complete && len(rateSizes) > 0 {
 	rate:
-		for _, b := range bodies {
+		for bi, b := range bodies {
 			if !slices.Contains(rateSizes, b.label) {
 				continue
 			}
@@ -297,7 +300,7 @@ rounds:
 				}
 				rate := max(1, min(*flagRateMax, *flagRateShare*slowest))
 				for i := range libKeys {
-					k := libKeys[(i+len(b.label))%len(libKeys)]
+					k := libKeys[(i+bi)%len(libKeys)]
 					if ctx.Err() != nil || time.Since(r.start) > *flagMaxTime {
 						complete = false
 						break rate
