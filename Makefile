@@ -192,7 +192,7 @@ test-kernels:
 # run under qemu-user (apt-get install g++-aarch64-linux-gnu qemu-user).
 test-arm64:
 	CGO_ENABLED=1 GOARCH=arm64 CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
-	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -exec qemu-aarch64 . ./json
+	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -timeout 30m -exec qemu-aarch64 . ./json
 
 test-cgocheck2:
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 ./...

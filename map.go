@@ -100,6 +100,7 @@ type mapper[S any] struct {
 	// forever, anything else of theirs ends once the map is done.
 	live, active int
 	cond         sync.Cond
+	slotsCounted bool // testMapSlots was called
 
 	// Reader input.
 	data     []byte // []byte input
@@ -532,6 +533,9 @@ func (m *mapper[S]) producerExit() {
 	m.active--
 	if m.live == 0 {
 		close(m.ready)
+		if m.finished && testMapSlots != nil {
+			m.countSlots() // the last producer ended after Map returned
+		}
 	}
 	m.cond.Broadcast()
 	m.mu.Unlock()
@@ -627,21 +631,25 @@ func (m *mapper[S]) endInput(release func()) {
 	for m.active > 0 {
 		m.cond.Wait()
 	}
-	ended := m.live == 0
-	m.mu.Unlock()
-	if ended && testMapSlots != nil {
+	if m.live == 0 && testMapSlots != nil {
 		m.countSlots()
 	}
+	m.mu.Unlock()
 	release()
 }
 
 // testMapSlots, when a test sets it, is told where the chunk slots of a map
-// over a Reader or files are as the map returns, when all its producers
-// have ended: free, queued for the workers (a map stopped early leaves
-// some), or held by a worker; and how many there are.
+// over a Reader or files are once the map has returned and all its
+// producers have ended (a producer inside a Read may end after Map
+// returns): free, queued for the workers (a map stopped early leaves some),
+// or held by a worker; and how many there are. It is called with m.mu held.
 var testMapSlots func(free, queued, held, total int)
 
 func (m *mapper[S]) countSlots() {
+	if m.slotsCounted {
+		return
+	}
+	m.slotsCounted = true
 	queued := 0
 	for ch := range m.ready { // closed: the producers have ended
 		if ch.slot >= 0 {

@@ -57,12 +57,19 @@ func trackSlots(t *testing.T) *slotCheck {
 	return c
 }
 
+// take returns what the last map reported, waiting for its report: a
+// producer inside a Read when the map returned reports when it ends.
 func (c *slotCheck) take() (calls int, lost []string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	calls, lost = c.calls, c.lost
-	c.calls, c.lost = 0, nil
-	return calls, lost
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		c.mu.Lock()
+		calls, lost = c.calls, c.lost
+		if calls > 0 || time.Now().After(deadline) {
+			c.calls, c.lost = 0, nil
+			c.mu.Unlock()
+			return calls, lost
+		}
+		c.mu.Unlock()
+	}
 }
 
 // Every chunk slot a map takes is accounted for when it returns, however

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	sjson "github.com/simdjson-cgo/simdjson/json"
 )
@@ -125,6 +127,9 @@ func sameError(want, got error) (bool, string) {
 		return false, fmt.Sprintf("error type %T (%v) vs %T (%v)", want, want, got, got)
 	}
 	if want.Error() != got.Error() {
+		if splitRune(want, got) {
+			return true, ""
+		}
 		return false, fmt.Sprintf("error %q vs %q", want.Error(), got.Error())
 	}
 	var ws, gs *stdjson.SyntaxError
@@ -140,6 +145,58 @@ func sameError(want, got error) (bool, string) {
 	return true, ""
 }
 
+// splitRune reports whether want and got are the one syntax error the
+// Decoder cannot reproduce under v2 (stdJSONv2): an invalid non-ASCII
+// character that encoding/json names by its first byte because its own
+// read ended inside the character, where this Decoder, whose reads differ,
+// has the whole character and names it (and, from Go 1.27, counts the
+// offset past the character rather than past its first byte). Which reads
+// encoding/json makes depends on how the reader answers requests this
+// Decoder does not make (decoder_jsontext.go's replayError).
+func splitRune(want, got error) bool {
+	ws, ok1 := want.(*stdjson.SyntaxError)
+	gs, ok2 := got.(*stdjson.SyntaxError)
+	if !stdJSONv2 || !ok1 || !ok2 {
+		return false
+	}
+	const p = "invalid character '"
+	wm, gm := ws.Error(), gs.Error()
+	if !strings.HasPrefix(wm, p) || !strings.HasPrefix(gm, p) {
+		return false
+	}
+	for _, pair := range [2][2]string{{wm, gm}, {gm, wm}} {
+		one, whole := pair[0][len(p):], pair[1][len(p):]
+		i := strings.IndexByte(one, '\'')
+		j := strings.IndexByte(whole, '\'')
+		if i < 0 || j < 0 || one[i:] != whole[j:] {
+			continue
+		}
+		b, err1 := strconv.Unquote(`"` + one[:i] + `"`)
+		r, err2 := strconv.Unquote(`"` + whole[:j] + `"`)
+		if err1 != nil || err2 != nil || len(b) != 1 || len(r) < 2 || r[0] != b[0] || !utf8.ValidString(r) {
+			continue
+		}
+		off := ws.Offset - gs.Offset
+		if pair[0] == gm {
+			off = -off
+		}
+		// The whole character's offset is past it from Go 1.27 on.
+		if want := int64(len(r) - 1); !sjson.StdGo127 && off == 0 || sjson.StdGo127 && off == -want {
+			return true
+		}
+	}
+	return false
+}
+
+// sameFinalError reports whether two final errors a Decoder repeats read
+// the same (splitRune's difference aside).
+func sameFinalError(e1, e2 error) bool {
+	if (e1 == nil) != (e2 == nil) {
+		return false
+	}
+	return e1 == nil || e1.Error() == e2.Error() || splitRune(e1, e2)
+}
+
 // sameAnonymousError accepts our message-only errors where encoding/json
 // uses fmt.Errorf (whose type is unexported): only the message matters.
 func sameAnonymousError(want, got error) bool {
@@ -150,10 +207,18 @@ func sameAnonymousError(want, got error) bool {
 // checkUnmarshal decodes data into two fresh values from mk and compares.
 func checkUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 	t.Helper()
-	skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
-	werr := stdjson.Unmarshal(data, want)
-	gerr := sjson.Unmarshal(data, got)
+	werr, wpanic := catch(func() error { return stdjson.Unmarshal(data, want) })
+	gerr, gpanic := catch(func() error { return sjson.Unmarshal(data, got) })
+	if wpanic != nil || gpanic != nil {
+		// encoding/json panics on a few inputs in some builds (Go 1.26's
+		// GOEXPERIMENT=jsonv2): this package, which hands them to it,
+		// must too.
+		if wpanic == nil || gpanic == nil {
+			t.Errorf("%s into %T: panic %v vs %v\ninput: %.200q", name, want, wpanic, gpanic, data)
+		}
+		return
+	}
 	if ok, why := sameError(werr, gerr); !ok {
 		t.Errorf("%s into %T: %s\ninput: %.200q", name, want, why, data)
 		return
@@ -163,10 +228,15 @@ func checkUnmarshal(t testing.TB, name string, data []byte, mk func() any) {
 	}
 }
 
+// catch runs f, returning its error or what it panicked with.
+func catch(f func() error) (err error, panicked any) {
+	defer func() { panicked = recover() }()
+	return f(), nil
+}
+
 // checkDecodeOpts is checkUnmarshal through a Decoder with options.
 func checkDecodeOpts(t testing.TB, name string, data []byte, mk func() any, useNumber, strict bool) {
 	t.Helper()
-	skipUnlessClassicJSON(t)
 	want, got := mk(), mk()
 	jd := stdjson.NewDecoder(strings.NewReader(string(data)))
 	sd := sjson.NewDecoder(strings.NewReader(string(data)))

@@ -77,6 +77,10 @@ func indirect(v reflect.Value, decodingNull bool) (stdjson.Unmarshaler, encoding
 func (d *decodeState) valueReflect(i uint32, v reflect.Value) error {
 	tag := tagOf(d.tape[i])
 	u, ut, pv := indirect(v, tag == tagNull)
+	if stdV2 && (u != nil && stdOnly(reflect.TypeOf(u)) || ut != nil && stdOnly(reflect.TypeOf(ut))) {
+		d.saveError(errUseStd) // an UnmarshalJSONFrom method comes first
+		return nil
+	}
 	if u != nil {
 		return u.UnmarshalJSON(d.raw(i))
 	}
@@ -194,6 +198,10 @@ func (d *decodeState) mapReflect(i uint32, v reflect.Value) error {
 			// encoding/json stores the key as a quoted literal: through
 			// UnmarshalJSON when the key type has one, else UnmarshalText.
 			u, ut, _ := indirect(kv, false)
+			if stdV2 {
+				// v2 calls UnmarshalText, even where UnmarshalJSON exists.
+				u, ut = nil, kv.Interface().(encoding.TextUnmarshaler)
+			}
 			if u != nil {
 				if err := u.UnmarshalJSON(d.raw(j)); err != nil {
 					return err
@@ -240,7 +248,12 @@ func (d *decodeState) quotedField(i uint32, v reflect.Value) error {
 	case tagNull:
 		return d.valueReflect(i, v)
 	case tagString:
-		return d.literalQuoted(i, d.strBytes(i), v)
+		item := d.strBytes(i)
+		if stdV2 && (string(item) == "null" && string(d.raw(i)) != `"null"` || quotedLeftToStd(item, v.Type())) {
+			d.saveError(errUseStd)
+			return nil
+		}
+		return d.literalQuoted(i, item, v)
 	}
 	d.saveError(errors.New("json: invalid use of ,string struct tag, trying to unmarshal unquoted value into " + v.Type().String()))
 	return nil

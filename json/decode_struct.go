@@ -66,7 +66,7 @@ const (
 
 // fastKind is the fast kind of a field of type t (see fieldHot).
 func fastKind(t reflect.Type) uint8 {
-	if t == numberType {
+	if t == numberType || stdOnly(t) {
 		return fastNone
 	}
 	// get's rule: a named type whose pointer has a method decodes with it.

@@ -85,6 +85,10 @@ func (b *decoderBuilder) get(t reflect.Type) *typeDecoder {
 	td.ptrNoMethods = reflect.PointerTo(t).NumMethod() == 0
 	td.ptrPlain = t.Kind() != reflect.Interface
 	b.building[t] = td
+	if stdOnly(t) {
+		td.plain, td.direct = decodeUseStd, decodeUseStd
+		return td
+	}
 	td.plain = b.plain(t)
 	td.direct = td.plain
 	if t.Kind() != reflect.Pointer && t.Name() != "" {
@@ -133,6 +137,13 @@ func (b *decoderBuilder) plain(t reflect.Type) decFn {
 		return b.mapDecoder(t)
 	}
 	return otherDecoder(t)
+}
+
+// decodeUseStd is the decoder of a stdOnly type: encoding/json decodes
+// the document (see errUseStd).
+func decodeUseStd(d *decodeState, i uint32, p unsafe.Pointer) error {
+	d.saveError(errUseStd)
+	return nil
 }
 
 // kindWord names a tape value as encoding/json's type errors do.

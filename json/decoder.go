@@ -35,6 +35,12 @@ var errReadCount = errors.New("simdjson/json: reader returned an invalid byte co
 // value's brackets close (or the stream ends), not as soon as its byte
 // arrives, so the Decoder may read further before it reports one.
 //
+// Built with GOEXPERIMENT=jsonv2 (the default from Go 1.27), where
+// encoding/json's Decoder reads with encoding/json/jsontext, it follows
+// those rules instead (decoder_jsontext.go): delimiters are read with the
+// next token, Decode reads an object's key where one comes, More's errors
+// are final, and errors and offsets are that Decoder's.
+//
 // The first read is sized to the reader's Len() when it has that method (as
 // bytes.Reader, strings.Reader and bytes.Buffer do), else to a few
 // kilobytes, and the buffer grows as values need. Buffers come from a pool
@@ -72,6 +78,16 @@ type Decoder struct {
 	tainted bool    // a method of a decoded value may keep a slice of buf
 	noGuess bool    // the unread bytes were not one value once: do not guess again (see readValue)
 	sawEOF  bool    // the last read returned io.EOF
+	// Under stdV2 (decoder_jsontext.go): More was called since the last
+	// token or value (peeked), Token returned io.EOF inside an array or
+	// object (atEOF), and the most bytes one read returned (maxRead).
+	peeked, atEOF bool
+	maxRead       int
+	// nextAt is 1 + the stream offset of the token More found, 0 when
+	// none is kept (nextV2 takes it; a top-level Decode drops it), and
+	// nextKind its kind.
+	nextAt   int64
+	nextKind byte
 	// tail holds the few unread bytes left when a Decode gives its buffer
 	// back (typically the newline an Encoder writes after a value).
 	tail [16]byte
@@ -107,6 +123,12 @@ func (dec *Decoder) Decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
+	if stdV2 {
+		if dec.tokenState != tokTop {
+			return dec.decodeElemV2(v)
+		}
+		dec.nextAt = 0
+	}
 	if dec.tokenState != tokTop {
 		if err := dec.prepareValue(); err != nil {
 			return err
@@ -135,7 +157,7 @@ func (dec *Decoder) decodeValue(v any) error {
 	// (a panic in a method leaves the Decoder after it).
 	dec.scanp += n
 	dec.scanBytes += int64(n)
-	err = unmarshal(data, v, dec.opts)
+	err = unmarshal(valueOf(data), v, dec.opts)
 	if guessed {
 		if _, ok := err.(*stdjson.SyntaxError); !ok || stdjson.Valid(data) {
 			// One value: a read error that came with it is dropped, as
@@ -154,14 +176,27 @@ func (dec *Decoder) decodeValue(v any) error {
 			data = dec.buf[dec.scanp : dec.scanp+n]
 			dec.scanp += n
 			dec.scanBytes += int64(n)
-			err = unmarshal(data, v, dec.opts)
+			err = unmarshal(valueOf(data), v, dec.opts)
 		}
 	}
 	if err != nil && dec.syntaxFailure(err, data, start) {
-		return err
+		return dec.err
 	}
 	dec.valueEnd()
+	dec.peeked, dec.atEOF = false, false
 	return err
+}
+
+// valueOf is a value's extent as Decode unmarshals it: with its leading
+// whitespace in the classic encoding/json (type errors count it), without
+// under stdV2 (jsontext reads the value alone).
+func valueOf(data []byte) []byte {
+	if stdV2 {
+		for len(data) > 0 && text.IsSpace(data[0]) {
+			data = data[1:]
+		}
+	}
+	return data
 }
 
 // syntaxFailure reports whether err, from unmarshal of the value data
@@ -177,10 +212,14 @@ func (dec *Decoder) syntaxFailure(err error, data []byte, start int64) bool {
 	}
 	// The value's extent was found without validating it: the error is the
 	// one encoding/json's scan would have met, in stream offsets.
-	se.Offset += start
-	dec.err = err
 	dec.scanp -= len(data)
 	dec.scanBytes = start
+	if stdV2 {
+		dec.finalV2(dec.replayError(replayDecode, io.EOF))
+		return true
+	}
+	se.Offset += start
+	dec.err = err
 	return true
 }
 
@@ -196,13 +235,22 @@ func (dec *Decoder) Buffered() io.Reader {
 
 // InputOffset returns the input stream byte offset of the current decoder
 // position: the end of the most recently returned token or value and the
-// beginning of the next one.
-func (dec *Decoder) InputOffset() int64 { return dec.scanned + int64(dec.scanp) }
+// beginning of the next one. (Under GOEXPERIMENT=jsonv2, as encoding/json
+// there, after More it counts the whitespace More looked past.)
+func (dec *Decoder) InputOffset() int64 {
+	if stdV2 {
+		return dec.inputOffsetV2()
+	}
+	return dec.scanned + int64(dec.scanp)
+}
 
 // More reports whether there is another element in the current array or
 // object being parsed: whether the input holds more than whitespace before
 // its end or a closing bracket.
 func (dec *Decoder) More() bool {
+	if stdV2 {
+		return dec.moreV2()
+	}
 	c, err := dec.peek()
 	return err == nil && c != ']' && c != '}'
 }
@@ -357,6 +405,9 @@ func (dec *Decoder) refill() error {
 	}
 	dec.sawEOF = err == io.EOF
 	dec.buf = dec.buf[:len(dec.buf)+n]
+	if stdV2 {
+		dec.maxRead = max(dec.maxRead, n)
+	}
 	if n > 0 || err != nil {
 		dec.empty = 0
 	} else if dec.empty++; dec.empty >= shim.MaxEmptyReads {
@@ -371,7 +422,8 @@ func (dec *Decoder) refill() error {
 // needs to find where a well-formed value would end, and includes the first
 // byte that cannot belong to one. Like encoding/json's scan, it reads the
 // byte after a string, number or literal (or the end of the input) before
-// it returns one, and nothing after a closing bracket.
+// it returns one, and nothing after a closing bracket. (Under stdV2, as
+// jsontext, only after a number.)
 //
 // With guess, when the reader is drained (its last read returned io.EOF,
 // or its Len is 0) and the unread bytes (after a first read if there were
@@ -482,6 +534,16 @@ func nonSpace(b []byte) bool {
 // only whitespace was left, io.ErrUnexpectedEOF for a partial value, or the
 // read error. The error is final.
 func (dec *Decoder) endOfInput(err error, started bool) error {
+	if stdV2 {
+		if started || err != io.EOF {
+			// What was read, as jsontext reads it up to the end or the
+			// read error.
+			if rerr := dec.replayFind(replayDecode, err); rerr != nil {
+				err = rerr
+			}
+		}
+		return dec.finalV2(err)
+	}
 	if started {
 		jd := stdjson.NewDecoder(bytes.NewReader(dec.buf[dec.scanp:]))
 		var discard stdjson.RawMessage
@@ -607,7 +669,7 @@ func mayKeepInput(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	seen[t] = true
 	pt := reflect.PointerTo(t)
-	if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
+	if pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) || stdOnly(t) || stdOnly(pt) {
 		return true // (the pointer's method set includes the value's)
 	}
 	switch t.Kind() {

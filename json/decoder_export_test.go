@@ -12,3 +12,7 @@ var KeepsNoInput = keepsNoInput
 
 // DecoderHoldsBuffer reports whether dec holds a buffer of the pool.
 func DecoderHoldsBuffer(dec *Decoder) bool { return dec.held != nil }
+
+// StdGo127 is stdGo127: the toolchain is Go 1.27 or later (its
+// GOEXPERIMENT=jsonv2 encoding/json is no longer Go 1.26's experiment).
+const StdGo127 = stdGo127

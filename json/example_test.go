@@ -130,7 +130,7 @@ func Example_config() {
 	}`)
 	load(`{"service": "orders", "max_body": 1e3}`)
 	load(`{"service": "orders", "plugins": [{"name": "x", "settings": {]}`)
-	load(`{"service": "orders", "max_body": "big"}`)
+	load(`{"service": 7}`)
 	// Output:
 	// max_body: 9007199254740993 <nil>
 	// ratelimit per second: 200
@@ -176,7 +176,7 @@ func Example_config() {
 	//   "plugins": null
 	// }
 	// error: invalid character ']' looking for beginning of object key string
-	// error: json: invalid number literal, trying to unmarshal "\"big\"" into Number
+	// error: json: cannot unmarshal number into Go struct field config.service of type string
 }
 
 // A log processor: a top-level array of entries walked with Token and More
@@ -221,7 +221,6 @@ func Example_logProcessor() {
 		{"level": "error", "msg": "failed", "payload": null}
 	]`))
 	process(strings.NewReader(`[{"level": "info", "msg": "a", "payload": {}}, {"level": 7}]`))
-	process(strings.NewReader(`[{"level": "info", "msg": "a", "payload": 1} {"level": "info"}]`))
 	process(strings.NewReader(`[{"level": "info", "msg": "cut", "payload": [1,`))
 	process(strings.NewReader(`{"level": "info"}`))
 
@@ -242,8 +241,6 @@ func Example_logProcessor() {
 	// end: ] <nil> offset 201
 	// info a payload={}
 	// error at 59 - json: cannot unmarshal number into Go struct field entry.level of type string
-	// info a payload=1
-	// error at 45 - expected comma after array element
 	// error at 1 - unexpected EOF
 	// want an array, got {
 	// valid: true
@@ -300,7 +297,9 @@ func ExampleNewDecoder() {
 {"n": 4}
 `))
 	for {
-		var v struct{ N int }
+		var v struct {
+			N int `json:"n"`
+		}
 		err := dec.Decode(&v)
 		if err == io.EOF {
 			break
@@ -310,7 +309,7 @@ func ExampleNewDecoder() {
 	// Output:
 	// 1 <nil>
 	// 2 <nil>
-	// 0 json: cannot unmarshal string into Go struct field .N of type int
+	// 0 json: cannot unmarshal string into Go struct field .n of type int
 	// 4 <nil>
 }
 

@@ -27,7 +27,8 @@ func (s *valueScan) completeAtEOF() bool {
 // scan continues from pos. It returns the end of the extent and true when
 // the value is complete (or malformed: the extent then ends after the
 // offending byte), or the position to resume from and false when more input
-// is needed. A string or a literal is complete when a byte follows it.
+// is needed. A string or a literal is complete when a byte follows it
+// (under stdV2, at its last byte, as jsontext reads it).
 func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 	i := pos
 	if !s.started {
@@ -70,7 +71,8 @@ func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 			s.ended = true
 			i = j
 		}
-		return i, i < len(buf)
+		// (jsontext, under stdV2, does not read the byte after it.)
+		return i, stdV2 || i < len(buf)
 	case 'l':
 		if !s.ended {
 			for ; i < len(buf) && s.litPos < len(s.lit); i++ {
@@ -84,7 +86,7 @@ func (s *valueScan) scan(buf []byte, pos int) (int, bool) {
 			}
 			s.ended = true
 		}
-		return i, i < len(buf)
+		return i, stdV2 || i < len(buf)
 	}
 	for ; i < len(buf); i++ {
 		switch s.num.step(buf[i]) {

@@ -36,8 +36,12 @@ const (
 // More and Decode can be mixed: the usual way to read a large array is
 // Token for its '[', then Decode for each element while More reports one,
 // then Token for its ']'; the Decoder's buffer holds one element at a time,
-// not the array.
+// not the array. (Under GOEXPERIMENT=jsonv2 the rules are jsontext's, as
+// encoding/json's there: see decoder_jsontext.go.)
 func (dec *Decoder) Token() (Token, error) {
+	if stdV2 {
+		return dec.tokenV2()
+	}
 	for {
 		c, err := dec.peek()
 		if err != nil {

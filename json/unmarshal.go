@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"errors"
 	"reflect"
 	"strconv"
 	"unsafe"
@@ -28,6 +29,11 @@ import (
 // integers beyond 64 bits; numbers beyond float64's range) and every
 // malformed document are handed to encoding/json itself, so results and
 // errors match it exactly, at encoding/json's speed.
+//
+// encoding/json is the build's: built with GOEXPERIMENT=jsonv2 (the
+// default from Go 1.27), Unmarshal gives what encoding/json on
+// encoding/json/v2 gives, its errors and the few values it decodes
+// otherwise included (decode_v2.go).
 func Unmarshal(data []byte, v any) error {
 	return unmarshal(data, v, 0)
 }
@@ -72,6 +78,10 @@ func unmarshal(data []byte, v any, opts int) error {
 			return &stdjson.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 		}
 		d.root(rv.Type(), e.typ)
+		if stdV2 && d.topStd {
+			putDomParser(dp)
+			return fallbackUnmarshal(data, v, opts)
+		}
 		if d.topType != nil {
 			direct = rv.UnsafePointer()
 		}
@@ -105,8 +115,19 @@ func unmarshal(data []byte, v any, opts int) error {
 	}
 	d.release()
 	putDomParser(dp)
+	if stdV2 && err != nil {
+		// encoding/json/v2's errors are its own, and so are some of its
+		// values after one: it decodes the document again, over what was
+		// written (see decode_v2.go).
+		return fallbackUnmarshal(data, v, opts)
+	}
 	return err
 }
+
+// errUseStd is recorded by the decoders of what encoding/json decides
+// itself (stdV2 only): Unmarshal then decodes with encoding/json, whose
+// result it returns.
+var errUseStd = errors.New("json: left to encoding/json")
 
 // fallbackUnmarshal decodes with encoding/json: the documents simdjson
 // rejects (see Unmarshal) and builds without cgo.
@@ -161,6 +182,7 @@ type decodeState struct {
 	topT         reflect.Type
 	topTD        *typeDecoder
 	topNoNumbers bool
+	topStd       bool        // stdV2: the root type reaches a stdOnly type
 	topPlan      *structPlan // the pointee's plan, when it has one
 	// topType is the type word of the interface that held the root
 	// pointer, when that type is direct (nil otherwise): unmarshal
@@ -207,6 +229,9 @@ func (d *decodeState) root(t reflect.Type, typ unsafe.Pointer) {
 	if t != d.topT {
 		d.topT, d.topTD, d.topNoNumbers = t, decoderFor(t.Elem()), readsNoNumber(t)
 		d.topType, d.topPlan = nil, nil
+		if d.topStd = reachesStdOnly(t); d.topStd {
+			return // decoded by encoding/json, never by the direct path
+		}
 		if td := d.topTD; td.ptrPlain && (td.ptrNoMethods || t.Name() != "") {
 			d.topType = typ
 		}
