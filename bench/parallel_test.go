@@ -21,7 +21,9 @@ import (
 // the same from a reader without Len that returns io.EOF with its last
 // bytes, as net/http's request body does; Unmarshal; Encode:
 // NewEncoder(w).Encode(&order) into a reused buffer; Marshal. The speed-up
-// from 1 to N procs is ns/op at -cpu 1 over ns/op at -cpu N.
+// from 1 to N procs is ns/op at -cpu 1 over ns/op at -cpu N; cpu-ns/op is
+// the process's CPU time (user and system, the collector's included) per
+// operation, which other processes on a busy machine do not inflate.
 
 // parallelLib is one library's per-request calls.
 type parallelLib struct {
@@ -91,6 +93,7 @@ func benchParallel(b *testing.B, op func(lib parallelLib, body []byte, o *reqOrd
 			b.Run(body.label+"/"+lib.name, func(b *testing.B) {
 				b.SetBytes(int64(len(body.data)))
 				b.ReportAllocs()
+				cpu0 := cpuTime()
 				b.RunParallel(func(pb *testing.PB) {
 					var buf bytes.Buffer
 					for pb.Next() {
@@ -101,6 +104,7 @@ func benchParallel(b *testing.B, op func(lib parallelLib, body []byte, o *reqOrd
 						}
 					}
 				})
+				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}

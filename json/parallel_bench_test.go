@@ -21,7 +21,9 @@ import (
 // bytes, as net/http's request body does; Unmarshal; Encode:
 // NewEncoder(w).Encode(&order) into a reused buffer; Marshal. The peers'
 // figures are bench/'s (bench/parallel_test.go, the same calls on the
-// request suites' orders): this module does not depend on them.
+// request suites' orders): this module does not depend on them. cpu-ns/op
+// is the process's CPU time (user and system, the collector's included) per
+// operation, which other processes on a busy machine do not inflate.
 
 type parOrder struct {
 	ID       string `json:"id"`
@@ -103,6 +105,7 @@ func benchParallel(b *testing.B, op func(body []byte, o *parOrder, buf *bytes.Bu
 		b.Run(label, func(b *testing.B) {
 			b.SetBytes(int64(len(bodies[i])))
 			b.ReportAllocs()
+			cpu0 := processCPU()
 			b.RunParallel(func(pb *testing.PB) {
 				var buf bytes.Buffer
 				for pb.Next() {
@@ -113,6 +116,7 @@ func benchParallel(b *testing.B, op func(body []byte, o *parOrder, buf *bytes.Bu
 					}
 				}
 			})
+			b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
