@@ -62,14 +62,19 @@ func parBodies(b testing.TB) (labels []string, bodies [][]byte, orders []*parOrd
 			o.Note = "Leave at the door <back>\n\"fragile\" & \u00e9"
 			o.Metadata = map[string]string{"channel": "web", "coupon": "WINTER26"}
 		}
+		// Items are added in batches of the number that the bytes still
+		// missing would hold, so that a body is marshaled a few times.
 		var data []byte
-		for i := 0; ; i++ {
-			it := parItem{SKU: fmt.Sprintf("SKU-%05d", i*7919%100000), Name: "Green tea 日本茶 \"sencha\"", Qty: 1 + i%5, Price: float64(100+i*37%9000) / 100}
-			if s.size >= 1000 {
-				it.Tags = []string{"food", "organic"}
+		for i, batch := 0, 1; ; batch = max(1, (s.size*9/10-len(data))*len(o.Items)/len(data)) {
+			for range batch {
+				it := parItem{SKU: fmt.Sprintf("SKU-%05d", i*7919%100000), Name: "Green tea 日本茶 \"sencha\"", Qty: 1 + i%5, Price: float64(100+i*37%9000) / 100}
+				if s.size >= 1000 {
+					it.Tags = []string{"food", "organic"}
+				}
+				o.Items = append(o.Items, it)
+				o.Total += it.Price * float64(it.Qty)
+				i++
 			}
-			o.Items = append(o.Items, it)
-			o.Total += it.Price * float64(it.Qty)
 			var err error
 			if data, err = stdjson.Marshal(o); err != nil {
 				b.Fatal(err)
