@@ -608,6 +608,11 @@ func (b *decoderBuilder) mapDecoder(t reflect.Type) decFn {
 			return decodeMapStringAny
 		}
 		elem := b.get(t.Elem())
+		if kt == reflect.TypeFor[string]() && t.Elem() == reflect.TypeFor[string]() {
+			return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+				return d.stringStringMap(i, t, elem, p)
+			}
+		}
 		return func(d *decodeState, i uint32, p unsafe.Pointer) error {
 			return d.stringMap(i, t, elem, p)
 		}
@@ -675,6 +680,39 @@ func (d *decodeState) stringMap(i uint32, t reflect.Type, elem *typeDecoder, p u
 		}
 		kv.SetString(d.str(j))
 		m.SetMapIndex(kv, ev)
+		j = d.next(j + 1)
+	}
+	return nil
+}
+
+// stringStringMap is stringMap for a map of strings by strings (of type t,
+// map[string]string or a type defined on it), without reflection: a
+// service's metadata and options (reflect.Value.SetMapIndex was 7 % of a
+// server's time on the load test's 35 kB orders).
+func (d *decodeState) stringStringMap(i uint32, t reflect.Type, elem *typeDecoder, p unsafe.Pointer) error {
+	w := d.tape[i]
+	switch tagOf(w) {
+	case tagObject:
+	case tagNull:
+		*(*unsafe.Pointer)(p) = nil
+		return nil
+	default:
+		d.typeError(i, d.kindWord(i), t)
+		return nil
+	}
+	mp := (*map[string]string)(p)
+	if *mp == nil {
+		*mp = make(map[string]string, d.mapHint(i))
+	}
+	m := *mp
+	end := uint32(w) - 1
+	var ev string
+	for j := i + 1; j < end; {
+		ev = ""
+		if err := elem.direct(d, j+1, unsafe.Pointer(&ev)); err != nil {
+			return err
+		}
+		m[d.str(j)] = ev
 		j = d.next(j + 1)
 	}
 	return nil
