@@ -323,12 +323,23 @@ func newBuf(n int) ([]byte, *[]byte) {
 	if k < 0 {
 		return make([]byte, 0, n+shim.Padding), nil
 	}
-	if h, _ := bufPools[k].Get().(*[]byte); h != nil {
-		return (*h)[:0], h
+	if b, h := pooledBuf(n); h != nil {
+		return b, h
 	}
 	h := new([]byte)
 	*h = make([]byte, 0, 1<<(k+bufMinShift)+shim.Padding)
 	return *h, h
+}
+
+// pooledBuf is newBuf when the pool holds a buffer for n bytes: else it
+// returns nil, nil.
+func pooledBuf(n int) ([]byte, *[]byte) {
+	if k := bufClass(n); k >= 0 {
+		if h, _ := bufPools[k].Get().(*[]byte); h != nil {
+			return (*h)[:0], h
+		}
+	}
+	return nil, nil
 }
 
 // dropBuf gives up the current buffer's memory (the caller replaces buf):
@@ -363,10 +374,11 @@ func (dec *Decoder) release() {
 // readHint is the extent (plus one byte, to read the end of the input) of
 // the first value of a recent Decoder reading from a reader without Len (a
 // request body), or 0: the first buffer of the next such Decoder has room
-// for that much (at most maxLenRead), so that a body is read in one buffer
-// (and, ending with the read that drained the reader, parsed without the
-// scan; see readValue). A service's bodies tend to be of similar sizes; a
-// wrong guess costs a larger pooled buffer, or the growth it would have had.
+// for that much (at most maxLenRead) when the pool holds one, so that a
+// body is read in one buffer (and, ending with the read that drained the
+// reader, parsed without the scan; see readValue). A service's bodies tend
+// to be of similar sizes; a wrong guess costs a larger pooled buffer, or
+// the growth it would have had.
 var readHint atomic.Int64
 
 // hintRead records the extent n of a Decoder's first value for the next
@@ -396,10 +408,19 @@ func (dec *Decoder) grow() {
 	}
 	lr, ok := dec.r.(lener)
 	if !ok && !grown {
-		// A request body, a connection: room for a value of the size the
-		// last top-level value from such a reader had, so that a body is
-		// read in one buffer, without the copies of growing one.
-		size = max(size, min(int(readHint.Load()), maxLenRead))
+		// A request body, a connection: room for a value of the size a
+		// recent first value from such a reader had, so that a body is
+		// read in one buffer, without the copies of growing one; a buffer
+		// the pool holds only, so that a small body after a large one
+		// never allocates the large one's room.
+		if hint := min(int(readHint.Load()), maxLenRead); hint > size {
+			if nb, h := pooledBuf(max(hint, n+minRead)); h != nil {
+				nb = append(nb, dec.buf...)
+				dec.dropBuf()
+				dec.buf, dec.held = nb, h
+				return
+			}
+		}
 	}
 	if ok {
 		// Room for the rest of the input and a read that sees its end: the
