@@ -10,6 +10,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/simdjson-cgo/simdjson/internal/structfields"
 	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
@@ -97,7 +98,7 @@ func sameFieldsV2(t reflect.Type) bool {
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
-		if name != "" && (!validTagName(name) || !sf.IsExported()) {
+		if name != "" && (!structfields.ValidTagName(name) || !sf.IsExported()) {
 			return false
 		}
 		for opts != "" {
