@@ -33,6 +33,9 @@ type Stream struct {
 	yieldGen uint64
 
 	index int
+	// decode, set by Decoded, decodes each document (the parser held)
+	// before it is yielded: an error makes the line bad.
+	decode func(Document) error
 	// The file being read (File and Files inputs) and its index.
 	file    string
 	fileIdx int
@@ -127,6 +130,28 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 		}
 		defer closeIn()
 		s.readAll(r, yield)
+	}
+}
+
+// Decoded yields each document of s decoded into a T, as Value.Decode
+// does, with its index (counting the documents yielded): the same *T each
+// time, set to T's zero value before each document, valid until the next.
+// A document that does not decode into a T is a bad line (a *LineError
+// with the decoder's error): it stops the stream (Err), or is skipped under
+// SkipBadLines (BadLines).
+func Decoded[T any](s *Stream) iter.Seq2[int, *T] {
+	return func(yield func(int, *T) bool) {
+		v := new(T)
+		s.decode = func(doc Document) error {
+			var zero T
+			*v = zero
+			return doc.decodeHeld(v)
+		}
+		for i := range s.Documents() {
+			if !yield(i, v) {
+				return
+			}
+		}
 	}
 }
 
@@ -262,6 +287,21 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 			}
 			p.bumpGen()
 			doc := Document{p.value(d.Tok, d.Off, 1)}
+			if s.decode != nil {
+				if err := s.decode(doc); err != nil {
+					off := base + int64(pos) + int64(lineStart(window, d.Off))
+					le := &LineError{Offset: off, Err: err, Line: s.lineOf(data, base, off), File: s.file, file: s.fileIdx}
+					if s.cfg.skip && mode == 0 {
+						s.bad = append(s.bad, le)
+						if s.cfg.onBad != nil {
+							s.cfg.onBad(le)
+						}
+						continue
+					}
+					s.err = le
+					return pos, false
+				}
+			}
 			idx := s.index
 			s.index++
 			s.yieldGen = p.gen
