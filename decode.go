@@ -160,7 +160,11 @@ func (d *decoder) str(t uint32) ([]byte, bool) {
 		return nil, false
 	}
 	s = s[1 : len(s)-1]
-	for i := 0; i < len(s); i++ {
+	i := plainPrefix(s, false)
+	if i == len(s) {
+		return s, true
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c == '\\' {
 			return d.unescape(s, i)
@@ -170,6 +174,53 @@ func (d *decoder) str(t uint32) ([]byte, bool) {
 		}
 	}
 	return s, true
+}
+
+// plainPrefix returns the length of the prefix of s that holds no '"',
+// '\\' or control character (nor, with ascii, a byte of 0x80 or more),
+// eight bytes at a time.
+func plainPrefix(s []byte, ascii bool) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	var hi uint64
+	if ascii {
+		hi = highs
+	}
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := *(*uint64)(unsafe.Pointer(&s[i]))
+		q := x ^ (ones * '"')
+		b := x ^ (ones * '\\')
+		m := ((x-ones*0x20)&^x | (q-ones)&^q | (b-ones)&^b) & highs
+		if m|(x&hi) != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c == '"' || c == '\\' || (ascii && c >= utf8.RuneSelf) {
+			break
+		}
+	}
+	return i
+}
+
+// key returns the raw bytes of the key at token t (followed by the colon at
+// t+1) when it is plain ASCII with no escapes, as nearly every key is;
+// ok is false otherwise (str then decides).
+func (d *decoder) key(t uint32) ([]byte, bool) {
+	s, e := d.p.tokOff(t), d.p.tokOff(t+1)
+	in := d.in
+	for e > s && text.IsSpace(in[e-1]) {
+		e--
+	}
+	if e < s+2 || in[e-1] != '"' {
+		return nil, false
+	}
+	k := in[s+1 : e-1]
+	if plainPrefix(k, true) != len(k) {
+		return nil, false
+	}
+	return k, true
 }
 
 // unescape is str for a string with an escape at i: encoding/json's
@@ -478,6 +529,7 @@ func (d *decoder) custom(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 
 // object decodes the object at t into the struct rv.
 func (d *decoder) object(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
+	var ok bool
 	t++
 	if t < d.n && d.char(t) == '}' {
 		return t + 1, true
@@ -486,13 +538,19 @@ func (d *decoder) object(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 		if t+2 >= d.n || d.char(t) != '"' || d.char(t+1) != ':' {
 			return 0, false
 		}
-		key, ok := d.str(t)
-		if !ok {
-			return 0, false
-		}
-		f, ok := pl.field(key)
-		if !ok {
-			return 0, false
+		var f *planField
+		if key, plain := d.key(t); plain {
+			if f, ok = pl.fieldASCII(key); !ok {
+				return 0, false
+			}
+		} else {
+			key, ok := d.str(t)
+			if !ok {
+				return 0, false
+			}
+			if f, ok = pl.field(key); !ok {
+				return 0, false
+			}
 		}
 		var e uint32
 		if f == nil {
@@ -773,6 +831,32 @@ func (pl *plan) field(key []byte) (*planField, bool) {
 		}
 	}
 	return nil, true
+}
+
+// fieldASCII is field for a key of plain ASCII: an exact match, else the
+// first field whose name matches by ASCII case folding.
+func (pl *plan) fieldASCII(key []byte) (*planField, bool) {
+	if len(pl.fields) > 8 {
+		return pl.field(key)
+	}
+	var fold *planField
+	for i := range pl.fields {
+		f := &pl.fields[i]
+		if len(f.name) != len(key) {
+			continue
+		}
+		if f.name == string(key) {
+			return f, !f.quoted
+		}
+		if fold == nil && pl.foldAll && equalFoldASCII(f.name, key) {
+			fold = f
+		}
+	}
+	if fold == nil {
+		// A name not in ASCII may still match by Unicode folding.
+		return nil, pl.foldAll
+	}
+	return fold, !fold.quoted
 }
 
 func equalFoldASCII(s string, b []byte) bool {

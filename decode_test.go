@@ -349,3 +349,24 @@ func fuzzDecode[T any](t *testing.T, v simdjson.Value) {
 		t.Fatalf("%s into %T:\nDecode:    %+v, %v\nUnmarshal: %+v, %v", raw, got, got, gerr, want, werr)
 	}
 }
+
+// Strings with a special byte at every position of the eight-byte steps
+// (plainPrefix): escapes, control characters, non-ASCII in keys and values.
+func TestDecodeStringBytes(t *testing.T) {
+	p := simdjson.NewParser()
+	defer p.Close()
+	for _, special := range []string{`\n`, `\u00e9`, "\u00e9", `\"`, `\\`, "\x1f", "\x7f"} {
+		for i := range 20 {
+			s := strings.Repeat("a", i) + special + strings.Repeat("b", 20-i)
+			for _, doc := range []string{`{"name":"` + s + `"}`, `{"` + s + `":1,"name":"x"}`, `{"na` + special + `me":"y"}`} {
+				d, err := p.ParseString(doc)
+				if err != nil {
+					continue // a raw control character: simdjson may reject the document
+				}
+				checkDecode[decOuter](t, doc, d.Value, nil)
+				checkDecode[map[string]string](t, doc, d.Value, nil)
+				checkDecode[any](t, doc, d.Value, nil)
+			}
+		}
+	}
+}
