@@ -58,8 +58,9 @@ var (
 // Unlike json.Unmarshal, which checks the whole text before storing
 // anything, Decode may have stored some fields when it reports a syntax
 // error; and it reports one only where it reads: a malformed value inside
-// a subtree that x does not declare goes unnoticed, as with every lazy
-// read of this package (brackets are still checked to balance).
+// a subtree that x does not declare, or a control character in a key that
+// no field of x could match, goes unnoticed, as with every lazy read of
+// this package (brackets are still checked to balance).
 func (v Value) Decode(x any) error {
 	p, err := v.enter()
 	if err != nil {
@@ -204,9 +205,8 @@ func plainPrefix(s []byte, ascii bool) int {
 	return i
 }
 
-// key returns the raw bytes of the key at token t (followed by the colon at
-// t+1) when it is plain ASCII with no escapes, as nearly every key is;
-// ok is false otherwise (str then decides).
+// key returns the raw bytes between the quotes of the key at token t
+// (followed by the colon at t+1); ok is false when they are not quoted.
 func (d *decoder) key(t uint32) ([]byte, bool) {
 	s, e := d.p.tokOff(t), d.p.tokOff(t+1)
 	in := d.in
@@ -216,11 +216,7 @@ func (d *decoder) key(t uint32) ([]byte, bool) {
 	if e < s+2 || in[e-1] != '"' {
 		return nil, false
 	}
-	k := in[s+1 : e-1]
-	if plainPrefix(k, true) != len(k) {
-		return nil, false
-	}
-	return k, true
+	return in[s+1 : e-1], true
 }
 
 // unescape is str for a string with an escape at i: encoding/json's
@@ -539,9 +535,22 @@ func (d *decoder) object(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 			return 0, false
 		}
 		var f *planField
-		if key, plain := d.key(t); plain {
+		if key, quoted := d.key(t); quoted && len(pl.fields) <= 8 {
+			// Compared raw: a name holds no '\\', '"', control or
+			// non-ASCII byte (as fields are planned for this path), so a
+			// raw key equal to one, exactly or by ASCII case, is that
+			// name. A key with an escape or a non-ASCII byte may still
+			// match once unescaped or folded, but only a shorter name.
 			if f, ok = pl.fieldASCII(key); !ok {
 				return 0, false
+			}
+			if f == nil && len(key) > pl.minLen && plainPrefix(key, true) != len(key) {
+				if key, ok = d.str(t); !ok {
+					return 0, false
+				}
+				if f, ok = pl.field(key); !ok {
+					return 0, false
+				}
 			}
 		} else {
 			key, ok := d.str(t)
@@ -793,7 +802,8 @@ type plan struct {
 	// A struct's fields, in index order.
 	fields  []planField
 	byName  map[string]int
-	foldAll bool // every name is ASCII: keys compare by ASCII case folding
+	foldAll bool // every name is plain ASCII: keys compare by ASCII case folding
+	minLen  int  // the shortest name's length
 }
 
 type planField struct {
@@ -836,9 +846,6 @@ func (pl *plan) field(key []byte) (*planField, bool) {
 // fieldASCII is field for a key of plain ASCII: an exact match, else the
 // first field whose name matches by ASCII case folding.
 func (pl *plan) fieldASCII(key []byte) (*planField, bool) {
-	if len(pl.fields) > 8 {
-		return pl.field(key)
-	}
 	var fold *planField
 	for i := range pl.fields {
 		f := &pl.fields[i]
@@ -942,10 +949,11 @@ func buildPlan(t reflect.Type, building map[reflect.Type]*plan) *plan {
 			ft := t.FieldByIndex(f.Index).Type
 			pl.fields[i] = planField{name: f.Name, index: f.Index, quoted: f.Quoted}
 			pl.byName[f.Name] = i
-			for j := 0; j < len(f.Name); j++ {
-				if f.Name[j] >= utf8.RuneSelf {
-					pl.foldAll = false
-				}
+			if plainPrefix([]byte(f.Name), true) != len(f.Name) {
+				pl.foldAll = false
+			}
+			if i == 0 || len(f.Name) < pl.minLen {
+				pl.minLen = len(f.Name)
 			}
 			pl.fields[i].plan = buildPlan(ft, building)
 		}
