@@ -247,13 +247,13 @@ func (d *decoder) unescape(s []byte, i int) ([]byte, bool) {
 			case 't':
 				b = append(b, '\t')
 			case 'u':
-				r := getu4(s[i:])
-				if r < 0 {
+				r, ok := text.Hex4(s[i:])
+				if !ok {
 					return nil, false
 				}
 				i += 6
 				if utf16.IsSurrogate(r) {
-					if r1 := getu4(s[i:]); r1 >= 0 {
+					if r1, ok := text.Hex4(s[i:]); ok {
 						if dec := utf16.DecodeRune(r, r1); dec != unicode.ReplacementChar {
 							i += 6
 							b = utf8.AppendRune(b, dec)
@@ -277,28 +277,6 @@ func (d *decoder) unescape(s []byte, i int) ([]byte, bool) {
 	}
 	d.buf = b
 	return b, true
-}
-
-// getu4 decodes \uXXXX at the start of s, or returns -1.
-func getu4(s []byte) rune {
-	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
-		return -1
-	}
-	var r rune
-	for _, c := range s[2:6] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return -1
-		}
-		r = r*16 + rune(c)
-	}
-	return r
 }
 
 // skip returns the token after the value at t.
@@ -382,17 +360,15 @@ func (d *decoder) value(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 			rv.Set(reflect.New(pl.typ.Elem()))
 		}
 		return d.value(t, rv.Elem(), pl.elem)
-	case reflect.Struct:
+	case reflect.Struct, reflect.Map:
 		if c != '{' {
 			return 0, false
+		}
+		if pl.kind == reflect.Map {
+			return d.mapValue(t, rv, pl)
 		}
 		return d.object(t, rv, pl)
-	case reflect.Map:
-		if c != '{' {
-			return 0, false
-		}
-		return d.mapValue(t, rv, pl)
-	case reflect.Slice:
+	case reflect.Slice, reflect.Array:
 		if c == '"' && pl.bytes {
 			s, ok := d.str(t)
 			if !ok {
@@ -406,11 +382,6 @@ func (d *decoder) value(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 			rv.SetBytes(b[:n])
 			return t + 1, true
 		}
-		if c != '[' {
-			return 0, false
-		}
-		return d.array(t, rv, pl)
-	case reflect.Array:
 		if c != '[' {
 			return 0, false
 		}

@@ -270,15 +270,9 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 				d.Err, d.ErrOff, d.Off = int32(ErrNotJSON), d.Off, lineStart(window, d.Off)
 			}
 			if d.Err != 0 {
-				le := s.lineError(data, base, pos, window, d)
-				if s.cfg.skip && mode == 0 {
-					s.bad = append(s.bad, le)
-					if s.cfg.onBad != nil {
-						s.cfg.onBad(le)
-					}
+				if s.badLine(s.lineError(data, base, pos, window, d)) {
 					continue
 				}
-				s.err = le
 				return pos, false
 			}
 			if checkLen && docLen(window, &d) > s.cfg.maxDoc {
@@ -291,14 +285,9 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 				if err := s.decode(doc); err != nil {
 					off := base + int64(pos) + int64(lineStart(window, d.Off))
 					le := &LineError{Offset: off, Err: err, Line: s.lineOf(data, base, off), File: s.file, file: s.fileIdx}
-					if s.cfg.skip && mode == 0 {
-						s.bad = append(s.bad, le)
-						if s.cfg.onBad != nil {
-							s.cfg.onBad(le)
-						}
+					if s.badLine(le) {
 						continue
 					}
-					s.err = le
 					return pos, false
 				}
 			}
@@ -331,13 +320,9 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 	return pos, true
 }
 
-// overLimit reports the line (or document) at input offset off of data
-// (which starts at offset base), longer than the maximum document size.
-// Under SkipBadLines an NDJSON line is a bad line and the stream goes on
-// (true); otherwise the stream stops with it.
-func (s *Stream) overLimit(data []byte, base, off int64) bool {
-	le := &LineError{File: s.file, file: s.fileIdx, Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(s.cfg.maxDoc)}}
-	le.Line = s.lineOf(data, base, off)
+// badLine records a bad line: under SkipBadLines (NDJSON) it is kept and
+// the stream goes on (true); otherwise it stops the stream.
+func (s *Stream) badLine(le *LineError) bool {
 	if s.cfg.skip && !s.cfg.concatenated {
 		s.bad = append(s.bad, le)
 		if s.cfg.onBad != nil {
@@ -347,6 +332,16 @@ func (s *Stream) overLimit(data []byte, base, off int64) bool {
 	}
 	s.err = le
 	return false
+}
+
+// overLimit reports the line (or document) at input offset off of data
+// (which starts at offset base), longer than the maximum document size.
+// Under SkipBadLines an NDJSON line is a bad line and the stream goes on
+// (true); otherwise the stream stops with it.
+func (s *Stream) overLimit(data []byte, base, off int64) bool {
+	le := &LineError{File: s.file, file: s.fileIdx, Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(s.cfg.maxDoc)}}
+	le.Line = s.lineOf(data, base, off)
+	return s.badLine(le)
 }
 
 // fullRunes returns the length of b without the incomplete UTF-8 sequence
