@@ -307,6 +307,16 @@ func (d *decoder) raw(t uint32) ([]byte, uint32, bool) {
 	return d.scalar(t), e, true
 }
 
+// number returns the text of the number at token t (a view of the input),
+// or "" (which strconv rejects) when it is no JSON number.
+func (d *decoder) number(t uint32) string {
+	s := d.scalar(t)
+	if !text.IsNumber(s) {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(s), len(s))
+}
+
 // literal reports whether the scalar at t is exactly lit.
 func (d *decoder) literal(t uint32, lit string) bool {
 	return string(d.scalar(t)) == lit
@@ -427,33 +437,21 @@ func (d *decoder) value(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 		}
 		return t + 1, true
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		s := d.scalar(t)
-		if !text.IsNumber(s) {
-			return 0, false
-		}
-		n, err := strconv.ParseInt(unsafe.String(unsafe.SliceData(s), len(s)), 10, 64)
+		n, err := strconv.ParseInt(d.number(t), 10, 64)
 		if err != nil || rv.OverflowInt(n) {
 			return 0, false
 		}
 		rv.SetInt(n)
 		return t + 1, true
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		s := d.scalar(t)
-		if !text.IsNumber(s) {
-			return 0, false
-		}
-		n, err := strconv.ParseUint(unsafe.String(unsafe.SliceData(s), len(s)), 10, 64)
+		n, err := strconv.ParseUint(d.number(t), 10, 64)
 		if err != nil || rv.OverflowUint(n) {
 			return 0, false
 		}
 		rv.SetUint(n)
 		return t + 1, true
 	case reflect.Float32, reflect.Float64:
-		s := d.scalar(t)
-		if !text.IsNumber(s) {
-			return 0, false
-		}
-		f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), pl.typ.Bits())
+		f, err := strconv.ParseFloat(d.number(t), pl.typ.Bits())
 		if err != nil || rv.OverflowFloat(f) {
 			return 0, false
 		}
@@ -546,18 +544,26 @@ func (d *decoder) object(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 				return 0, false
 			}
 		}
-		if e >= d.n {
-			return 0, false
-		}
-		switch d.char(e) {
-		case ',':
-			t = e + 1
-		case '}':
-			return e + 1, true
-		default:
-			return 0, false
+		var done bool
+		if t, done, ok = d.next(e, '}'); !ok || done {
+			return t, ok
 		}
 	}
+}
+
+// next steps over the delimiter at token e, after a member of a container
+// that close closes: the next member's token, or (done) the token after
+// the container; ok is false for anything but ',' or close.
+func (d *decoder) next(e uint32, close byte) (t uint32, done, ok bool) {
+	if e < d.n {
+		switch d.char(e) {
+		case ',':
+			return e + 1, false, true
+		case close:
+			return e + 1, true, true
+		}
+	}
+	return 0, false, false
 }
 
 // fieldOf returns the field at index path idx of struct rv, allocating
@@ -603,17 +609,13 @@ func (d *decoder) mapValue(t uint32, rv reflect.Value, pl *plan) (uint32, bool) 
 		}
 		elem.SetZero()
 		e, ok := d.value(t+2, elem, pl.elem)
-		if !ok || e >= d.n {
+		if !ok {
 			return 0, false
 		}
 		rv.SetMapIndex(k, elem)
-		switch d.char(e) {
-		case ',':
-			t = e + 1
-		case '}':
-			return e + 1, true
-		default:
-			return 0, false
+		var done bool
+		if t, done, ok = d.next(e, '}'); !ok || done {
+			return t, ok
 		}
 	}
 }
@@ -643,19 +645,16 @@ func (d *decoder) array(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 			} else {
 				e, ok = d.skip(t)
 			}
-			if !ok || e >= d.n {
+			if !ok {
 				return 0, false
 			}
 			i++
-			c := d.char(e)
-			if c == ']' {
-				t = e + 1
+			var done bool
+			if t, done, ok = d.next(e, ']'); !ok {
+				return 0, false
+			} else if done {
 				break
 			}
-			if c != ',' {
-				return 0, false
-			}
-			t = e + 1
 		}
 	}
 	if i < rv.Len() {
@@ -695,17 +694,13 @@ func (d *decoder) any(t uint32) (any, uint32, bool) {
 			}
 			k := string(key)
 			x, e, ok := d.any(t + 2)
-			if !ok || e >= d.n {
+			if !ok {
 				return nil, 0, false
 			}
 			m[k] = x
-			switch d.char(e) {
-			case ',':
-				t = e + 1
-			case '}':
-				return m, e + 1, true
-			default:
-				return nil, 0, false
+			var done bool
+			if t, done, ok = d.next(e, '}'); !ok || done {
+				return m, t, ok
 			}
 		}
 	case '[':
@@ -716,17 +711,13 @@ func (d *decoder) any(t uint32) (any, uint32, bool) {
 		}
 		for {
 			x, e, ok := d.any(t)
-			if !ok || e >= d.n {
+			if !ok {
 				return nil, 0, false
 			}
 			a = append(a, x)
-			switch d.char(e) {
-			case ',':
-				t = e + 1
-			case ']':
-				return a, e + 1, true
-			default:
-				return nil, 0, false
+			var done bool
+			if t, done, ok = d.next(e, ']'); !ok || done {
+				return a, t, ok
 			}
 		}
 	case '"':
@@ -746,11 +737,7 @@ func (d *decoder) any(t uint32) (any, uint32, bool) {
 		}
 		return nil, 0, false
 	default:
-		s := d.scalar(t)
-		if !text.IsNumber(s) {
-			return nil, 0, false
-		}
-		f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
+		f, err := strconv.ParseFloat(d.number(t), 64)
 		if err != nil {
 			return nil, 0, false
 		}
