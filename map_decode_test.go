@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -206,5 +207,43 @@ func TestDecodedStream(t *testing.T) {
 	var te *json.UnmarshalTypeError
 	if !errors.As(s.Err(), &le) || le.Line != bad[0] || !errors.As(s.Err(), &te) || n != bad[0]-1 {
 		t.Fatalf("%d documents, then %v; want line %d", n, s.Err(), bad[0])
+	}
+}
+
+// MapDecode allocates nothing per line for a T without strings, slices,
+// maps or pointers: the T is reused and its plan cached. Measured as the
+// difference in mallocs between 2,000 and 20,000 lines, one thread.
+func TestMapDecodeNoAllocPerLine(t *testing.T) {
+	type row struct {
+		ID  int  `json:"id"`
+		Ok  bool `json:"ok"`
+		Sub struct {
+			A float64 `json:"a"`
+		} `json:"sub"`
+	}
+	input := func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, `{"id":%d,"name":"skipped %d","ok":true,"sub":{"a":%d.5,"b":[1,2]},"tags":["x"]}`+"\n", i, i, i)
+		}
+		return b.Bytes()
+	}
+	mallocs := func(data []byte) uint64 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := simdjson.MapDecode(simdjson.Bytes(data), func(int) *int { return new(int) },
+			func(n *int, v *row) error { *n += v.ID; return nil }, simdjson.Threads(1))
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return after.Mallocs - before.Mallocs
+	}
+	small, large := input(2000), input(20000)
+	mallocs(small) // warm the parser pool and the plan
+	a, b := mallocs(small), mallocs(large)
+	if per := float64(int64(b)-int64(a)) / 18000; per > 0.01 {
+		t.Fatalf("%d mallocs for 2,000 lines, %d for 20,000: %.3f per line", a, b, per)
 	}
 }
