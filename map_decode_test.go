@@ -247,3 +247,66 @@ func TestMapDecodeNoAllocPerLine(t *testing.T) {
 		t.Fatalf("%d mallocs for 2,000 lines, %d for 20,000: %.3f per line", a, b, per)
 	}
 }
+
+// Decode of a sub-value inside Map's function and a Stream's loop: the
+// handles of a batch decode as those of a parsed document do.
+func TestDecodeInMapAndStream(t *testing.T) {
+	lines := decLines(500, false)
+	data := []byte(strings.Join(lines, "\n") + "\n")
+	want := map[int]float64{}
+	for _, l := range lines {
+		var v decLine
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatal(err)
+		}
+		want[v.ID] = v.Sub.A
+	}
+	states, err := simdjson.Map(simdjson.Bytes(data), func(int) map[int]float64 { return map[int]float64{} },
+		func(m map[int]float64, doc simdjson.Document) error {
+			id, err := doc.Field("id")
+			if err != nil {
+				return err
+			}
+			n, err := id.Int64()
+			if err != nil {
+				return err
+			}
+			var sub struct{ A float64 }
+			if s, err := doc.Field("sub"); err == nil {
+				if err := s.Decode(&sub); err != nil {
+					return err
+				}
+			}
+			m[int(n)] = sub.A
+			return nil
+		}, simdjson.Threads(2), simdjson.ChunkSize(4096))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]float64{}
+	for _, s := range states {
+		for k, v := range s {
+			got[k] = v
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Map: %d values, want %d (or different)", len(got), len(want))
+	}
+	p := simdjson.NewParser()
+	defer p.Close()
+	s := p.Stream(simdjson.Bytes(data))
+	n := 0
+	for _, doc := range s.Documents() {
+		var v decLine
+		if err := doc.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		if want[v.ID] != v.Sub.A {
+			t.Fatalf("Stream: line %d: %v, want %v", n+1, v.Sub.A, want[v.ID])
+		}
+		n++
+	}
+	if s.Err() != nil || n != len(lines) {
+		t.Fatalf("Stream: %d documents, %v", n, s.Err())
+	}
+}
