@@ -279,19 +279,23 @@ func (d *decoder) unescape(s []byte, i int) ([]byte, bool) {
 	return b, true
 }
 
-// skip returns the token after the value at t.
+// skip returns the token after the value at t: for a container, from the
+// jump table; a scalar must still be one (not a stray delimiter).
 func (d *decoder) skip(t uint32) (uint32, bool) {
-	e, ok := d.p.after(t)
-	if !ok || e > d.n {
+	if t >= d.n {
 		return 0, false
 	}
-	if c := d.char(t); c != '{' && c != '[' && c != '"' {
-		// A scalar skipped must still be one (not a stray delimiter).
-		if c == ',' || c == ':' || c == '}' || c == ']' {
+	switch d.char(t) {
+	case '{', '[':
+		e, ok := d.p.after(t)
+		if !ok || e > d.n {
 			return 0, false
 		}
+		return e, true
+	case ',', ':', '}', ']':
+		return 0, false
 	}
-	return e, true
+	return t + 1, true
 }
 
 // raw returns the text of the value at token t and the token after it.
