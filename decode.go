@@ -796,11 +796,18 @@ func (pl *plan) field(key []byte) (*planField, bool) {
 		}
 		return nil, false
 	}
+	var fold *planField
 	for i := range pl.fields {
 		f := &pl.fields[i]
 		if equalFoldASCII(f.name, key) {
-			return f, !f.quoted
+			if fold != nil {
+				return nil, false // two names match but for case: see fieldASCII
+			}
+			fold = f
 		}
+	}
+	if fold != nil {
+		return fold, !fold.quoted
 	}
 	return nil, true
 }
@@ -817,7 +824,13 @@ func (pl *plan) fieldASCII(key []byte) (*planField, bool) {
 		if f.name == string(key) {
 			return f, !f.quoted
 		}
-		if fold == nil && pl.foldAll && equalFoldASCII(f.name, key) {
+		if pl.foldAll && equalFoldASCII(f.name, key) {
+			if fold != nil {
+				// Two names match but for case: encoding/json's choice
+				// differs between its versions (the first, or the v2
+				// implementation's); the fallback makes it.
+				return nil, false
+			}
 			fold = f
 		}
 	}
