@@ -499,12 +499,12 @@ func (d *decoder) custom(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 // object decodes the object at t into the struct rv.
 func (d *decoder) object(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 	var ok bool
-	t++
-	if t < d.n && d.char(t) == '}' {
-		return t + 1, true
+	t, empty := d.first(t, '}')
+	if empty {
+		return t, true
 	}
 	for {
-		if t+2 >= d.n || d.char(t) != '"' || d.char(t+1) != ':' {
+		if !d.member(t) {
 			return 0, false
 		}
 		var f *planField
@@ -555,6 +555,22 @@ func (d *decoder) object(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 	}
 }
 
+// first returns the token of the first member of the container at t, or
+// (empty) the token after the container when it closes at once.
+func (d *decoder) first(t uint32, close byte) (uint32, bool) {
+	t++
+	if t < d.n && d.char(t) == close {
+		return t + 1, true
+	}
+	return t, false
+}
+
+// member reports whether token t starts an object's member: a key and its
+// colon.
+func (d *decoder) member(t uint32) bool {
+	return t+2 < d.n && d.char(t) == '"' && d.char(t+1) == ':'
+}
+
 // next steps over the delimiter at token e, after a member of a container
 // that close closes: the next member's token, or (done) the token after
 // the container; ok is false for anything but ',' or close.
@@ -595,12 +611,12 @@ func (d *decoder) mapValue(t uint32, rv reflect.Value, pl *plan) (uint32, bool) 
 		rv.Set(reflect.MakeMap(pl.typ))
 	}
 	elem := reflect.New(pl.elem.typ).Elem()
-	t++
-	if t < d.n && d.char(t) == '}' {
-		return t + 1, true
+	t, empty := d.first(t, '}')
+	if empty {
+		return t, true
 	}
 	for {
-		if t+2 >= d.n || d.char(t) != '"' || d.char(t+1) != ':' {
+		if !d.member(t) {
 			return 0, false
 		}
 		key, ok := d.str(t)
@@ -627,12 +643,10 @@ func (d *decoder) mapValue(t uint32, rv reflect.Value, pl *plan) (uint32, bool) 
 // array decodes the array at t into the slice or array rv, as
 // encoding/json does (a slice's elements are decoded in place).
 func (d *decoder) array(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
-	t++
 	i := 0
 	slice := pl.kind == reflect.Slice
-	if t < d.n && d.char(t) == ']' {
-		t++
-	} else {
+	t, empty := d.first(t, ']')
+	if !empty {
 		for {
 			var e uint32
 			var ok bool
@@ -684,12 +698,12 @@ func (d *decoder) any(t uint32) (any, uint32, bool) {
 	switch c := d.char(t); c {
 	case '{':
 		m := map[string]any{}
-		t++
-		if t < d.n && d.char(t) == '}' {
-			return m, t + 1, true
+		t, empty := d.first(t, '}')
+		if empty {
+			return m, t, true
 		}
 		for {
-			if t+2 >= d.n || d.char(t) != '"' || d.char(t+1) != ':' {
+			if !d.member(t) {
 				return nil, 0, false
 			}
 			key, ok := d.str(t)
@@ -709,9 +723,9 @@ func (d *decoder) any(t uint32) (any, uint32, bool) {
 		}
 	case '[':
 		a := []any{}
-		t++
-		if t < d.n && d.char(t) == ']' {
-			return a, t + 1, true
+		t, empty := d.first(t, ']')
+		if empty {
+			return a, t, true
 		}
 		for {
 			x, e, ok := d.any(t)
