@@ -85,7 +85,7 @@ test-gostd:
 # 300 inputs a second here under the fuzzer) FUZZTIME_SLOW each.
 FUZZTIME ?= 10m
 FUZZTIME_SLOW ?= $(FUZZTIME)
-FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip FuzzFiles
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzDecode FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip FuzzFiles
 FUZZ_SLOW := FuzzProjectionWide FuzzOptions FuzzFiles
 # The targets of package json (the others are the root package's).
 FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken

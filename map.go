@@ -83,10 +83,55 @@ func MapFields[S any](in Input, proj *Projection, newState func(worker int) S, f
 	return m.run(in, newState, c, opts)
 }
 
+// MapDecode is Map with each document decoded into a T, as Value.Decode
+// does (encoding/json's Unmarshal semantics, only the fields T declares
+// read), on the worker threads: fn gets the state of its worker and the
+// worker's *T, which is reused from line to line, set to T's zero value
+// before each, so that it holds what json.Unmarshal of the line into a new
+// T would. The *T is valid during fn's call only; copy what must be kept
+// (its strings, slices and maps are the line's own and may be kept).
+//
+// A line that does not decode into a T is a bad line, as a line that is
+// not JSON is: a *LineError with its line, file and the decoder's error
+// (a *json.UnmarshalTypeError, say) stops the map, unless SkipBadLines is
+// given.
+func MapDecode[T, S any](in Input, newState func(worker int) S, fn func(state S, v *T) error, opts ...StreamOption) ([]S, error) {
+	if fn == nil || newState == nil {
+		return nil, errors.New("simdjson: MapDecode needs newState and fn")
+	}
+	m := &mapper[*decodeState[T, S]]{fnDec: func(ds *decodeState[T, S], doc Document) (error, error) {
+		var zero T
+		*ds.v = zero
+		if err := doc.decodeHeld(ds.v); err != nil {
+			return err, nil
+		}
+		return nil, fn(ds.s, ds.v)
+	}}
+	states, err := m.run(in, func(w int) *decodeState[T, S] {
+		return &decodeState[T, S]{s: newState(w), v: new(T)}
+	}, nil, opts)
+	if states == nil {
+		return nil, err
+	}
+	out := make([]S, len(states))
+	for i, ds := range states {
+		out[i] = ds.s
+	}
+	return out, err
+}
+
+// decodeState is a MapDecode worker's: the caller's state and the T it
+// decodes each line into.
+type decodeState[T, S any] struct {
+	s S
+	v *T
+}
+
 type mapper[S any] struct {
 	cfg     streamConfig
 	fnDoc   func(S, Document) error
 	fnRow   func(S, Row) error
+	fnDec   func(S, Document) (bad, err error) // MapDecode's: decode (bad: the line's error), then fn
 	proj    *Projection
 	parsers []*Parser
 	states  []S
@@ -430,12 +475,9 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			d.Err, d.ErrOff, d.Off = int32(ErrNotJSON), d.Off, lineStart(p.input, d.Off)
 		}
 		if d.Err != 0 {
-			le := m.lineError(w, p, base, d)
-			if m.cfg.skip {
-				wk.bad = append(wk.bad, le)
+			if m.badLine(w, m.lineError(w, p, base, d)) {
 				continue
 			}
-			m.setBad(le)
 			done = true
 			return 2
 		}
@@ -445,7 +487,20 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 		}
 		var err error
 		p.bumpGen() // each document has a generation of its own
-		if m.fnDoc != nil {
+		if m.fnDec != nil {
+			// The worker keeps the parser: fn gets a *T, not a handle.
+			doc := Document{p.value(d.Tok, d.Off, 1)}
+			var bad error
+			if bad, err = m.fnDec(st, doc); bad != nil {
+				le := &LineError{Offset: int64(base) + int64(lineStart(p.input, d.Off)), Err: bad}
+				m.numberLine(w, le)
+				if m.badLine(w, le) {
+					continue
+				}
+				done = true
+				return 2
+			}
+		} else if m.fnDoc != nil {
 			// fn's calls on the Document take the parser: give it up
 			// meanwhile (and wait for a call of another goroutine, on a
 			// kept Document, to end before the next document).
@@ -492,8 +547,26 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 // gave 1.99 and 2.00. A map shorter than yieldEvery never yields.
 const yieldEvery = 8 * time.Millisecond
 
+// badLine records a bad line: true when the map goes on (SkipBadLines),
+// false when it stops with the first bad line in input order.
+func (m *mapper[S]) badLine(w int, le *LineError) bool {
+	if m.cfg.skip {
+		m.workers[w].bad = append(m.workers[w].bad, le)
+		return true
+	}
+	m.setBad(le)
+	return false
+}
+
 func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineError {
 	le := badLine(p.input, int64(base), d)
+	m.numberLine(w, le)
+	return le
+}
+
+// numberLine sets the line and file of a bad line of a reader's or a
+// file's input (those of a []byte input are counted after the map).
+func (m *mapper[S]) numberLine(w int, le *LineError) {
 	if !m.isData { // reader input: count lines in the held chunk now
 		wk := &m.workers[w]
 		ch := wk.chunk
@@ -504,7 +577,6 @@ func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineE
 			le.File = m.names[ch.file]
 		}
 	}
-	return le
 }
 
 // runReader feeds the workers chunks of whole lines read from r into C
