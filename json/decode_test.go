@@ -246,6 +246,7 @@ var targets = []func() any{
 	func() any { return new(struct{}) },
 	func() any { return new([]string) },
 	func() any { return new(map[string]string) },
+	func() any { return new(namedStringMap) },
 	func() any { return new(noNumbers) },
 	func() any { return new([]noNumbers) },
 	func() any { return new(map[string]*noNumbers) },
@@ -267,6 +268,10 @@ type keyMatching struct {
 	K     string `json:"kk"`
 	Dup   string `json:"abcdefgH"`
 }
+
+// namedStringMap is a type defined on map[string]string (decoded without
+// reflection, as map[string]string is).
+type namedStringMap map[string]string
 
 // noNumbers reads no number (a recursive type of strings, bools and
 // containers of them).

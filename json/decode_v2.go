@@ -9,6 +9,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/simdjson-cgo/simdjson/internal/structfields"
 	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
@@ -80,7 +81,7 @@ func sameFieldsV2(t reflect.Type) bool {
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
-		if name != "" && (!validTagName(name) || !sf.IsExported()) {
+		if name != "" && (!structfields.ValidTagName(name) || !sf.IsExported()) {
 			return false
 		}
 		for opts != "" {
@@ -200,13 +201,13 @@ func strictQuotedString(item []byte) bool {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				r += 2
 			case 'u':
-				c1, ok := hex4(s[r:])
+				c1, ok := text.Hex4(s[r:])
 				if !ok {
 					return false
 				}
 				r += 6
 				if utf16.IsSurrogate(c1) {
-					c2, ok := hex4(s[r:])
+					c2, ok := text.Hex4(s[r:])
 					if !ok || utf16.DecodeRune(c1, c2) == utf8.RuneError {
 						return false
 					}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/structfields"
 )
 
 // The rules of encoding/json implemented on encoding/json/v2 (encodeV2:
@@ -227,7 +229,7 @@ func v2PlainTags(t reflect.Type) bool {
 			tag, ok := sf.Tag.Lookup("json")
 			if ok && tag != "-" {
 				name, opts, _ := strings.Cut(tag, ",")
-				if name != "" && !validTagName(name) {
+				if name != "" && !structfields.ValidTagName(name) {
 					return false
 				}
 				for _, o := range strings.Split(opts, ",") {

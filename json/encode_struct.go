@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/structfields"
 )
 
 // encField is one field a struct encoder writes, in encoding/json's order.
@@ -167,10 +169,10 @@ func newStructLists(t reflect.Type) *structLists {
 			typ = sf.Type
 			if k == len(jf.index)-1 {
 				_, opts := parseTagOpts(sf.Tag.Get("json"))
-				if hasOption(opts, "omitempty") {
+				if structfields.HasOption(opts, "omitempty") {
 					f.omit = omitKindOf(typ)
 				}
-				if hasOption(opts, "omitzero") {
+				if structfields.HasOption(opts, "omitzero") {
 					f.isZero = isZeroFn(typ)
 				}
 			}
