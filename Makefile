@@ -16,7 +16,7 @@ GO ?= go
 # parent directory, where this project's machines keep it.
 SIMDJSON_SRC ?= $(abspath ../.mirror/simdjson+simdjson/repo)
 
-.PHONY: beam test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet check-vendor vendor ci
+.PHONY: beam test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz fuzz-json test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet bench-http test-adapters check-vendor vendor ci
 
 # go test's output as without -v, then one line naming the tests that
 # skipped because the shared corpora are absent (internal/testsummary runs
@@ -88,7 +88,7 @@ test-gostd:
 # 300 inputs a second here under the fuzzer) FUZZTIME_SLOW each.
 FUZZTIME ?= 10m
 FUZZTIME_SLOW ?= $(FUZZTIME)
-FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip FuzzFiles
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzDecode FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip FuzzFiles
 FUZZ_SLOW := FuzzProjectionWide FuzzOptions FuzzFiles
 # The targets of package json (the others are the root package's).
 FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken
@@ -97,6 +97,12 @@ fuzz:
 	  pkg=.; case " $(FUZZ_JSON) " in *" $$f "*) pkg=./json;; esac; \
 	  echo "== $$f ($$t)"; \
 	  $(GO) test -run XXX -fuzz "^$$f\$$" -fuzztime $$t $$pkg || exit 1; done
+
+# Package json's targets alone, FUZZTIME each: each compares package json
+# with the encoding/json of the toolchain in use (CI runs them under
+# GOTOOLCHAIN=go1.27.3 too).
+fuzz-json:
+	@$(MAKE) --no-print-directory fuzz FUZZ_TARGETS="$(FUZZ_JSON)"
 
 # Sanitizers over the C++. go test -asan adds -fsanitize=address to the C
 # files only (cgo's CFLAGS and LDFLAGS), never to the C++, so the shim and
@@ -230,6 +236,15 @@ bench:
 bench-gz:
 	cd bench && $(GO) run . -gz -size 1.9GB -runs 3 $(BENCH_ARGS)
 
+# The HTTP load test (bench/http.sh, bench/httpload/): a server process per
+# JSON library (package json, encoding/json, sonic, goccy) and framework
+# (net/http, gin) pinned to CPU 0, bombardier and vegeta pinned to CPU 1,
+# loopback only; about 8 minutes. BENCH_HTTP_ARGS adds flags, e.g.
+# BENCH_HTTP_ARGS=-quick (about 50 s) or "-json runs.json -profile prof".
+BENCH_HTTP_ARGS ?=
+bench-http:
+	bench/http.sh $(BENCH_HTTP_ARGS)
+
 # bench/RESULTS.md's figures: N invocations (3 by default; the current ones
 # came from N=5), medians, chart (bench/results.sh).
 bench-results:
@@ -239,6 +254,12 @@ bench-results:
 bench-vet:
 	cd bench && $(GO) vet ./... && $(GO) build ./...
 	cd bench && GOEXPERIMENT=jsonv2 $(GO) vet ./... && GOEXPERIMENT=jsonv2 $(GO) build ./...
+	cd bench/httpload && $(GO) vet ./... && for t in lib_simdjson lib_sonic,sonic lib_goccy,go_json; do $(GO) vet -tags $$t ./server || exit 1; done
+
+# The framework adapters (adapters/, their own module), each tested against
+# the real framework on loopback.
+test-adapters:
+	cd adapters && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 bench-micro:
 	$(GO) test -run XXX -bench . -count 5 .

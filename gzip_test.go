@@ -121,7 +121,17 @@ func TestGzipFaults(t *testing.T) {
 				for _, in := range []simdjson.Input{simdjson.File(path), simdjson.Files(path)} {
 					r := run(t, in, opts...)
 					var ge *simdjson.GzipError
-					require.ErrorAs(t, r.Err, &ge, "%s %s", f.name, kind)
+					var le *simdjson.LineError
+					if f.name == "corrupt" && len(opts) > 0 && errors.As(r.Err, &le) {
+						// Streamed, the corrupt member's output comes
+						// before its CRC: the byte flipped may break a
+						// line first (it does with Go 1.27's
+						// compress/gzip output, not with Go 1.26's).
+						require.Equal(t, path, le.File, f.name)
+						require.Contains(t, r.Err.Error(), path)
+						continue
+					}
+					require.ErrorAs(t, r.Err, &ge, "%s %s opts %d", f.name, kind, len(opts))
 					require.Equal(t, path, ge.File, f.name)
 					require.Contains(t, r.Err.Error(), path)
 					require.LessOrEqual(t, ge.Offset, int64(len(f.z)), f.name)

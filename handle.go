@@ -537,6 +537,12 @@ func (v Value) RawJSON() ([]byte, error) {
 		return nil, err
 	}
 	defer p.exit()
+	return v.rawHeld()
+}
+
+// rawHeld is RawJSON for a handle whose parser the caller holds.
+func (v Value) rawHeld() ([]byte, error) {
+	p := v.p
 	if rc := shim.Raw(p.nat.c, v.tok, v.depth()); rc != 0 {
 		return nil, p.fail(rc)
 	}

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"io"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -41,14 +42,17 @@ import (
 // every worker promptly and is returned. A bad line stops the map with a
 // *LineError naming the first bad line in input order, unless SkipBadLines
 // is given; other workers may have processed some documents after that line
-// by the time they stop. Under SkipBadLines, the skipped lines are reported
+// by the time they stop. Over Files, whose files are read side by side, a
+// bad line found in one file lets the workers finish the files before it
+// (which may hold an earlier bad line), not the files after it. Under SkipBadLines, the skipped lines are reported
 // to its function after the map, in input order, from the calling goroutine.
 // With a Reader or File input, a read error stops the map after the
 // documents before it; the error is returned (see Reader). A panic in the
 // reader is returned as a *PanicError, a runtime.Goexit in it as an error
 // wrapping ErrGoexit. Reads run on a goroutine of their own: when the map
-// stops early (an error of fn, a bad line) while a Read is blocked, Map
-// returns without waiting for it; that Read finishes in the background, and
+// stops early (an error of fn, a bad line; for a bad line of Files, a
+// Read of a file after it) while a Read is blocked, Map returns without
+// waiting for it; that Read finishes in the background, and
 // the input is read no further (a File is closed then). Otherwise Map
 // returns only once every goroutine it started has ended, FileDone calls
 // included.
@@ -79,21 +83,70 @@ func MapFields[S any](in Input, proj *Projection, newState func(worker int) S, f
 	return m.run(in, newState, c, opts)
 }
 
+// MapDecode is Map with each document decoded into a T, as Value.Decode
+// does (encoding/json's Unmarshal semantics, only the fields T declares
+// read), on the worker threads: fn gets the state of its worker and the
+// worker's *T, which is reused from line to line, set to T's zero value
+// before each, so that it holds what json.Unmarshal of the line into a new
+// T would. The *T is valid during fn's call only; copy what must be kept
+// (its strings, slices and maps are the line's own and may be kept).
+//
+// A line that does not decode into a T is a bad line, as a line that is
+// not JSON is: a *LineError with its line, file and the decoder's error
+// (a *json.UnmarshalTypeError, say) stops the map, unless SkipBadLines is
+// given.
+func MapDecode[T, S any](in Input, newState func(worker int) S, fn func(state S, v *T) error, opts ...StreamOption) ([]S, error) {
+	if fn == nil || newState == nil {
+		return nil, errors.New("simdjson: MapDecode needs newState and fn")
+	}
+	m := &mapper[*decodeState[T, S]]{fnDec: func(ds *decodeState[T, S], doc Document) (error, error) {
+		var zero T
+		*ds.v = zero
+		if err := doc.decodeHeld(ds.v); err != nil {
+			return err, nil
+		}
+		return nil, fn(ds.s, ds.v)
+	}}
+	states, err := m.run(in, func(w int) *decodeState[T, S] {
+		return &decodeState[T, S]{s: newState(w), v: new(T)}
+	}, nil, opts)
+	if states == nil {
+		return nil, err
+	}
+	out := make([]S, len(states))
+	for i, ds := range states {
+		out[i] = ds.s
+	}
+	return out, err
+}
+
+// decodeState is a MapDecode worker's: the caller's state and the T it
+// decodes each line into.
+type decodeState[T, S any] struct {
+	s S
+	v *T
+}
+
 type mapper[S any] struct {
 	cfg     streamConfig
 	fnDoc   func(S, Document) error
 	fnRow   func(S, Row) error
+	fnDec   func(S, Document) (bad, err error) // MapDecode's: decode (bad: the line's error), then fn
 	proj    *Projection
 	parsers []*Parser
 	states  []S
 	workers []mapWorker
 
-	stop     atomic.Bool
-	mu       sync.Mutex
-	err      error      // error from fn or a panic
-	readErr  error      // the reader's error: reported after the chunks before it
-	bad      *LineError // first bad line (stop policy)
-	finished bool       // the workers are done: the producers report no more
+	stop    atomic.Bool
+	mu      sync.Mutex
+	err     error      // error from fn or a panic
+	readErr error      // the reader's error: reported after the chunks before it
+	bad     *LineError // first bad line (stop policy)
+	// badFile is bad's file (its index in a Files input; 0 for a single
+	// input), or math.MaxInt64 when there is no bad line: the producers read
+	// no chunk of that file or a later one once it is set.
+	badFile  atomic.Int64
+	finished bool // the workers are done: the producers report no more
 	// Producer goroutines: live have not ended; active of those are not
 	// inside a Read of their input's source (sourceReader). Map waits
 	// (endInput, on cond) until no producer is active: a Read may block
@@ -115,6 +168,15 @@ type mapper[S any] struct {
 	caps     []int
 	names    []string // the files of a File or Files input, by index
 	fileErrs []error  // the read errors of a Files input, by file
+	// A Files input's producers run side by side, so a chunk of an earlier
+	// file may still be unread or queued when a worker finds a bad line:
+	// the workers then go on with the chunks of earlier files, the only
+	// ones that can hold an earlier bad line, until every earlier file is
+	// sent (sent) and none of its chunks is queued (queued). progress is
+	// closed, and replaced, when a file is sent. All under mu.
+	queued   []int
+	sent     []bool
+	progress chan struct{}
 }
 
 type mapWorker struct {
@@ -185,6 +247,7 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 		Proj:    proj,
 		Handler: m,
 	}
+	m.badFile.Store(math.MaxInt64)
 	var rc int
 	if in.isData {
 		m.data, m.isData = in.data, true
@@ -412,16 +475,9 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			d.Err, d.ErrOff, d.Off = int32(ErrNotJSON), d.Off, lineStart(p.input, d.Off)
 		}
 		if d.Err != 0 {
-			le := m.lineError(w, p, base, d)
-			if m.cfg.skip {
-				wk.bad = append(wk.bad, le)
+			if m.badLine(w, m.lineError(w, p, base, d)) {
 				continue
 			}
-			m.mu.Lock()
-			if m.bad == nil || lineBefore(le, m.bad) {
-				m.bad = le
-			}
-			m.mu.Unlock()
 			done = true
 			return 2
 		}
@@ -431,7 +487,20 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 		}
 		var err error
 		p.bumpGen() // each document has a generation of its own
-		if m.fnDoc != nil {
+		if m.fnDec != nil {
+			// The worker keeps the parser: fn gets a *T, not a handle.
+			doc := Document{p.value(d.Tok, d.Off, 1)}
+			var bad error
+			if bad, err = m.fnDec(st, doc); bad != nil {
+				le := &LineError{Offset: int64(base) + int64(lineStart(p.input, d.Off)), Err: bad}
+				m.numberLine(w, le)
+				if m.badLine(w, le) {
+					continue
+				}
+				done = true
+				return 2
+			}
+		} else if m.fnDoc != nil {
 			// fn's calls on the Document take the parser: give it up
 			// meanwhile (and wait for a call of another goroutine, on a
 			// kept Document, to end before the next document).
@@ -478,8 +547,26 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 // gave 1.99 and 2.00. A map shorter than yieldEvery never yields.
 const yieldEvery = 8 * time.Millisecond
 
+// badLine records a bad line: true when the map goes on (SkipBadLines),
+// false when it stops with the first bad line in input order.
+func (m *mapper[S]) badLine(w int, le *LineError) bool {
+	if m.cfg.skip {
+		m.workers[w].bad = append(m.workers[w].bad, le)
+		return true
+	}
+	m.setBad(le)
+	return false
+}
+
 func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineError {
 	le := badLine(p.input, int64(base), d)
+	m.numberLine(w, le)
+	return le
+}
+
+// numberLine sets the line and file of a bad line of a reader's or a
+// file's input (those of a []byte input are counted after the map).
+func (m *mapper[S]) numberLine(w int, le *LineError) {
 	if !m.isData { // reader input: count lines in the held chunk now
 		wk := &m.workers[w]
 		ch := wk.chunk
@@ -490,7 +577,6 @@ func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineE
 			le.File = m.names[ch.file]
 		}
 	}
-	return le
 }
 
 // runReader feeds the workers chunks of whole lines read from r into C
@@ -689,7 +775,7 @@ func (m *mapper[S]) produce(r io.Reader, file int) (read int64, through bool) {
 			case <-m.done:
 				return c.read, false
 			}
-			if m.stop.Load() {
+			if m.stop.Load() || int64(file) >= m.badFile.Load() {
 				return c.read, false
 			}
 			// A chunk and the carried line fit; a buffer a long line grew
@@ -753,10 +839,22 @@ func (m *mapper[S]) alloc(slot, n int) bool {
 func (m *mapper[S]) send(slot *int, file int, data []byte, base int64, lines *int) {
 	ch := mapChunk{slot: *slot, file: file, n: len(data), base: base, lineBase: *lines}
 	*lines += bytes.Count(data, []byte{'\n'})
+	m.queue(file, 1)
 	select {
 	case m.ready <- ch:
 		*slot = -1
 	case <-m.done:
+		m.queue(file, -1)
+	}
+}
+
+// queue counts the chunks of file (of a Files input) sent and not yet
+// taken.
+func (m *mapper[S]) queue(file, n int) {
+	if m.queued != nil {
+		m.mu.Lock()
+		m.queued[file] += n
+		m.mu.Unlock()
 	}
 }
 
@@ -768,9 +866,11 @@ func (m *mapper[S]) sendBad(file int, off int64, lines int) bool {
 	if file < len(m.names) {
 		le.File = m.names[file]
 	}
+	m.queue(file, 1)
 	select {
-	case m.ready <- mapChunk{slot: -1, bad: le}:
+	case m.ready <- mapChunk{slot: -1, file: file, bad: le}:
 	case <-m.done:
+		m.queue(file, -1)
 		return false
 	}
 	return m.cfg.skip
@@ -778,8 +878,10 @@ func (m *mapper[S]) sendBad(file int, off int64, lines int) bool {
 
 // NextChunk implements shim.MapHandler: worker w gives back its chunk and
 // takes the next one. It returns false at the end of the input, when the map
-// stops, and after a bad line under the stop policy (the chunks not taken
-// yet all come after it).
+// stops, and after a bad line under the stop policy once no chunk that comes
+// before it in input order is left: for a single input, at once (the chunks
+// not taken yet all come after it); for Files, once every earlier file is
+// sent and taken.
 func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint64, ok bool) {
 	wk := &m.workers[w]
 	if wk.held {
@@ -788,12 +890,17 @@ func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint
 	}
 	for {
 		m.mu.Lock()
-		bad := m.bad != nil
-		m.mu.Unlock()
-		if bad {
-			m.haltWorkers()
+		bad := m.bad
+		var progress chan struct{} // nil (never ready) unless waiting on earlier files
+		if bad != nil && m.earlierPending(bad.file) {
+			progress = m.progress
 		}
-		if bad || m.stop.Load() {
+		m.mu.Unlock()
+		if bad != nil && progress == nil {
+			m.haltWorkers()
+			return nil, 0, 0, 0, false
+		}
+		if m.stop.Load() {
 			return nil, 0, 0, 0, false
 		}
 		var ch mapChunk
@@ -802,29 +909,76 @@ func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint
 		case ch, more = <-m.ready:
 		case <-m.halt:
 			return nil, 0, 0, 0, false
+		case <-progress:
+			continue
 		}
 		if !more {
 			return nil, 0, 0, 0, false
 		}
+		m.mu.Lock()
+		if m.queued != nil {
+			m.queued[ch.file]--
+		}
+		bad = m.bad
+		m.mu.Unlock()
 		if ch.bad != nil {
 			if m.cfg.skip {
 				wk.bad = append(wk.bad, ch.bad)
 			} else {
-				m.mu.Lock()
-				if m.bad == nil || lineBefore(ch.bad, m.bad) {
-					m.bad = ch.bad
-				}
-				m.mu.Unlock()
+				m.setBad(ch.bad)
 			}
 			continue
 		}
-		if m.stop.Load() {
+		if m.stop.Load() || bad != nil && !chunkBefore(ch, bad) {
 			m.free <- ch.slot
-			return nil, 0, 0, 0, false
+			if m.stop.Load() {
+				return nil, 0, 0, 0, false
+			}
+			continue
 		}
 		wk.chunk, wk.held = ch, true
 		return m.bufs[ch.slot], uint64(ch.n), uint64(m.caps[ch.slot]), uint64(ch.base), true
 	}
+}
+
+// setBad records le under the stop policy if it comes before the bad line
+// recorded so far.
+func (m *mapper[S]) setBad(le *LineError) {
+	m.mu.Lock()
+	if m.bad == nil || lineBefore(le, m.bad) {
+		m.bad = le
+		m.badFile.Store(int64(le.file))
+	}
+	m.mu.Unlock()
+}
+
+// earlierPending reports whether a file before file (of a Files input) may
+// still hand the workers a chunk. Called under mu.
+func (m *mapper[S]) earlierPending(file int) bool {
+	for j := 0; j < file && j < len(m.sent); j++ {
+		if !m.sent[j] || m.queued[j] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// chunkBefore reports whether chunk ch starts before the bad line le.
+func chunkBefore(ch mapChunk, le *LineError) bool {
+	if ch.file != le.file {
+		return ch.file < le.file
+	}
+	return ch.base < le.Offset
+}
+
+// fileSent records that the producer of file (of a Files input) hands on
+// no more of its chunks.
+func (m *mapper[S]) fileSent(file int) {
+	m.mu.Lock()
+	m.sent[file] = true
+	close(m.progress)
+	m.progress = make(chan struct{})
+	m.mu.Unlock()
 }
 
 // readFailed records the read error of file (a Files input: kept for the
@@ -847,13 +1001,14 @@ func (m *mapper[S]) readFailed(file int, err error) {
 func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 	k := max(1, min(len(m.parsers), len(paths)))
 	m.fileErrs = make([]error, len(paths))
+	m.queued, m.sent, m.progress = make([]int, len(paths)), make([]bool, len(paths)), make(chan struct{})
 	var next atomic.Int64
 	return m.runProducers(c, len(m.parsers)+k+1, k, func() {
 		var keep gzipBufs
 		defer keep.free()
 		for {
 			j := int(next.Add(1)) - 1
-			if j >= len(paths) || m.stop.Load() {
+			if j >= len(paths) || m.stop.Load() || int64(j) > m.badFile.Load() {
 				return
 			}
 			select {
@@ -867,6 +1022,7 @@ func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 }
 
 func (m *mapper[S]) produceFile(path string, file int, keep *gzipBufs) {
+	defer m.fileSent(file)
 	r, closeIn, err := openFile(path, m.cfg.gzipBuf, keep, m.source)
 	if err != nil {
 		m.readFailed(file, err)

@@ -20,9 +20,13 @@
 //   - Inputs: Bytes (in memory, parsed in place), Reader, File, Gzip, Files
 //     and Glob (many files, gzip recognised and decompressed). ReadFile,
 //     Pad and MakePadded make the padded buffers Parse reads without a copy.
-//   - Struct decoding, encoding and the rest of the encoding/json API are in
-//     package json (github.com/simdjson-cgo/simdjson/json), a drop-in
-//     encoding/json that this package does not import.
+//   - Into Go types: Value.Decode (and Object's, Array's, Document's)
+//     stores a value into a Go value with encoding/json's Unmarshal rules,
+//     reading only the fields the target declares; MapDecode does it per
+//     line on all cores, Decoded over a Stream.
+//   - Encoding and the rest of the encoding/json API are in package json
+//     (github.com/simdjson-cgo/simdjson/json), a drop-in encoding/json that
+//     this package does not import.
 //
 // The fastest correct use of one document parses into a reused Parser and
 // reads only the values it needs:

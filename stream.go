@@ -33,6 +33,9 @@ type Stream struct {
 	yieldGen uint64
 
 	index int
+	// decode, set by Decoded, decodes each document (the parser held)
+	// before it is yielded: an error makes the line bad.
+	decode func(Document) error
 	// The file being read (File and Files inputs) and its index.
 	file    string
 	fileIdx int
@@ -127,6 +130,28 @@ func (s *Stream) Documents() iter.Seq2[int, Document] {
 		}
 		defer closeIn()
 		s.readAll(r, yield)
+	}
+}
+
+// Decoded yields each document of s decoded into a T, as Value.Decode
+// does, with its index (counting the documents yielded): the same *T each
+// time, set to T's zero value before each document, valid until the next.
+// A document that does not decode into a T is a bad line (a *LineError
+// with the decoder's error): it stops the stream (Err), or is skipped under
+// SkipBadLines (BadLines).
+func Decoded[T any](s *Stream) iter.Seq2[int, *T] {
+	return func(yield func(int, *T) bool) {
+		v := new(T)
+		s.decode = func(doc Document) error {
+			var zero T
+			*v = zero
+			return doc.decodeHeld(v)
+		}
+		for i := range s.Documents() {
+			if !yield(i, v) {
+				return
+			}
+		}
 	}
 }
 
@@ -245,15 +270,9 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 				d.Err, d.ErrOff, d.Off = int32(ErrNotJSON), d.Off, lineStart(window, d.Off)
 			}
 			if d.Err != 0 {
-				le := s.lineError(data, base, pos, window, d)
-				if s.cfg.skip && mode == 0 {
-					s.bad = append(s.bad, le)
-					if s.cfg.onBad != nil {
-						s.cfg.onBad(le)
-					}
+				if s.badLine(s.lineError(data, base, pos, window, d)) {
 					continue
 				}
-				s.err = le
 				return pos, false
 			}
 			if checkLen && docLen(window, &d) > s.cfg.maxDoc {
@@ -262,6 +281,16 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 			}
 			p.bumpGen()
 			doc := Document{p.value(d.Tok, d.Off, 1)}
+			if s.decode != nil {
+				if err := s.decode(doc); err != nil {
+					off := base + int64(pos) + int64(lineStart(window, d.Off))
+					le := &LineError{Offset: off, Err: err, Line: s.lineOf(data, base, off), File: s.file, file: s.fileIdx}
+					if s.badLine(le) {
+						continue
+					}
+					return pos, false
+				}
+			}
 			idx := s.index
 			s.index++
 			s.yieldGen = p.gen
@@ -291,13 +320,9 @@ func (s *Stream) process(data []byte, base int64, final, inC bool, yield func(in
 	return pos, true
 }
 
-// overLimit reports the line (or document) at input offset off of data
-// (which starts at offset base), longer than the maximum document size.
-// Under SkipBadLines an NDJSON line is a bad line and the stream goes on
-// (true); otherwise the stream stops with it.
-func (s *Stream) overLimit(data []byte, base, off int64) bool {
-	le := &LineError{File: s.file, file: s.fileIdx, Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(s.cfg.maxDoc)}}
-	le.Line = s.lineOf(data, base, off)
+// badLine records a bad line: under SkipBadLines (NDJSON) it is kept and
+// the stream goes on (true); otherwise it stops the stream.
+func (s *Stream) badLine(le *LineError) bool {
 	if s.cfg.skip && !s.cfg.concatenated {
 		s.bad = append(s.bad, le)
 		if s.cfg.onBad != nil {
@@ -307,6 +332,16 @@ func (s *Stream) overLimit(data []byte, base, off int64) bool {
 	}
 	s.err = le
 	return false
+}
+
+// overLimit reports the line (or document) at input offset off of data
+// (which starts at offset base), longer than the maximum document size.
+// Under SkipBadLines an NDJSON line is a bad line and the stream goes on
+// (true); otherwise the stream stops with it.
+func (s *Stream) overLimit(data []byte, base, off int64) bool {
+	le := &LineError{File: s.file, file: s.fileIdx, Offset: off, Err: &Error{Code: ErrCapacity, Offset: off + int64(s.cfg.maxDoc)}}
+	le.Line = s.lineOf(data, base, off)
+	return s.badLine(le)
 }
 
 // fullRunes returns the length of b without the incomplete UTF-8 sequence

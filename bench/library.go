@@ -1,12 +1,15 @@
 package main
 
-// This library's two ways through the seed's task, both on its parallel map
+// This library's three ways through the seed's task, both on its parallel map
 // (a pool of native threads, each with its own parser and *Counts, calling
 // Go once per batch of documents):
 //
 //   - simdjson-lazy: Map with lazy Document handles: type, and for pull
 //     request events payload.action and the base repository's language,
 //     read as zero-copy string bytes.
+//   - simdjson-struct: MapDecode into task.go's event struct (the struct
+//     the pure-Go peers unmarshal into): each line decoded on the worker
+//     threads, the subtrees the struct does not declare stepped over.
 //   - simdjson-fields: MapFields with a projection of the same three JSON
 //     pointers: the native threads extract them for a whole batch and Go
 //     reads plain values, no cgo call per document. The two payload
@@ -29,6 +32,10 @@ func init() {
 		Run:    seedMethod(func(data []byte, threads int) (*Counts, error) { return lazyRun(simdjson.Bytes(data), threads) }),
 		Reader: readerMethod(lazyRun),
 		Note:   "this library: Map, lazy Document handles"})
+	register("seed", Method{Name: "simdjson-struct",
+		Run:    seedMethod(func(data []byte, threads int) (*Counts, error) { return structRun(simdjson.Bytes(data), threads) }),
+		Reader: readerMethod(structRun),
+		Note:   "this library: MapDecode into the typed event struct (undeclared subtrees stepped over natively)"})
 	register("seed", Method{Name: "simdjson-fields",
 		Run:    seedMethod(func(data []byte, threads int) (*Counts, error) { return fieldsRun(simdjson.Bytes(data), threads) }),
 		Reader: readerMethod(fieldsRun),
@@ -106,6 +113,13 @@ func lazyEvent(c *Counts, doc simdjson.Document) error {
 	}
 	c.AddLang(lang)
 	return nil
+}
+
+func structRun(in simdjson.Input, threads int) (*Counts, error) {
+	return mergeStates(simdjson.MapDecode(in, func(int) *Counts { return newCounts() }, func(c *Counts, ev *event) error {
+		c.addEvent(ev)
+		return nil
+	}, simdjson.Threads(threads)))
 }
 
 var fieldPointers = []string{"/type", "/payload/action", "/payload/pull_request/base/repo/language"}

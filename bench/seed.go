@@ -9,7 +9,7 @@ func init() {
 	registerSuite(&Suite{
 		Name: "seed",
 		Doc:  "count events by type and opened pull requests by base-repository language (the seed benchmark)",
-		Order: []string{"native-cpp", "simdjson-lazy", "simdjson-fields", "encoding/json", "json/v2",
+		Order: []string{"native-cpp", "simdjson-lazy", "simdjson-fields", "simdjson-struct", "encoding/json", "json/v2",
 			"goccy", "sonic", "simdjson-go", "gjson", "jsonparser", "fastjson"},
 		Reference: "encoding/json",
 		Generate: func(size int64, seed uint64) ([]byte, Result) {

@@ -439,13 +439,13 @@ func unquoteBytes(s []byte) ([]byte, bool) {
 				out = append(out, '\t')
 				r += 2
 			case 'u':
-				c1, ok := hex4(s[r:])
+				c1, ok := text.Hex4(s[r:])
 				if !ok {
 					return nil, false
 				}
 				r += 6
 				if utf16.IsSurrogate(c1) {
-					if c2, ok := hex4(s[r:]); ok {
+					if c2, ok := text.Hex4(s[r:]); ok {
 						if dec := utf16.DecodeRune(c1, c2); dec != unicode.ReplacementChar {
 							out = utf8.AppendRune(out, dec)
 							r += 6
@@ -470,28 +470,6 @@ func unquoteBytes(s []byte) ([]byte, bool) {
 		}
 	}
 	return out, true
-}
-
-// hex4 reads \uXXXX at the start of s.
-func hex4(s []byte) (rune, bool) {
-	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
-		return 0, false
-	}
-	var r rune
-	for _, c := range s[2:6] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
 }
 
 // foldName appends the case-folded form of name to dst: two names match

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/simdjson-cgo/simdjson/internal/corpus"
+	"github.com/simdjson-cgo/simdjson/internal/shim"
 	sjson "github.com/simdjson-cgo/simdjson/json"
 )
 
@@ -245,6 +246,7 @@ var targets = []func() any{
 	func() any { return new(struct{}) },
 	func() any { return new([]string) },
 	func() any { return new(map[string]string) },
+	func() any { return new(namedStringMap) },
 	func() any { return new(noNumbers) },
 	func() any { return new([]noNumbers) },
 	func() any { return new(map[string]*noNumbers) },
@@ -266,6 +268,10 @@ type keyMatching struct {
 	K     string `json:"kk"`
 	Dup   string `json:"abcdefgH"`
 }
+
+// namedStringMap is a type defined on map[string]string (decoded without
+// reflection, as map[string]string is).
+type namedStringMap map[string]string
 
 // noNumbers reads no number (a recursive type of strings, bools and
 // containers of them).
@@ -435,6 +441,10 @@ func TestUnmarshalIntoExisting(t *testing.T) {
 	}
 	if !stdRecursesOnSelfPointer {
 		checkUnmarshal(t, "self", []byte(`[1]`), self)
+	} else if !shim.Available {
+		// Without cgo Unmarshal is encoding/json's, whose recursion on
+		// this value ends in a fatal stack overflow.
+		t.Log("self: skipped: encoding/json/v2 recurses on an interface holding a pointer to itself, and without cgo Unmarshal is encoding/json's")
 	} else if x := self(); sjson.Unmarshal([]byte(`[1]`), x) != nil || !reflect.DeepEqual(*x.(*any), []any{1.0}) {
 		t.Errorf("self: %#v, want []any{1}", *x.(*any))
 	}

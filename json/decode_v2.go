@@ -4,12 +4,12 @@ package json
 
 import (
 	"reflect"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/simdjson-cgo/simdjson/internal/structfields"
 	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
@@ -63,26 +63,10 @@ func stdOnly(t reflect.Type) bool {
 }
 
 // hasUnmarshalJSONFrom reports whether t implements encoding/json/v2's
-// UnmarshalerFrom, UnmarshalJSONFrom(*jsontext.Decoder) error. (The
-// method is looked up by name: the module's go version, 1.26, does not
-// let it name encoding/json/v2's types.)
+// UnmarshalerFrom, UnmarshalJSONFrom(*jsontext.Decoder) error.
 func hasUnmarshalJSONFrom(t reflect.Type) bool {
-	m, ok := t.MethodByName("UnmarshalJSONFrom")
-	if !ok {
-		return false
-	}
-	mt := m.Type
-	if t.Kind() != reflect.Interface {
-		mt = reflect.FuncOf(slices.Collect(mt.Ins())[1:], slices.Collect(mt.Outs()), false)
-	}
-	if mt.NumIn() != 1 || mt.NumOut() != 1 || mt.Out(0) != errorType {
-		return false
-	}
-	in := mt.In(0)
-	return in.Kind() == reflect.Pointer && in.Elem().Name() == "Decoder" && in.Elem().PkgPath() == "encoding/json/jsontext"
+	return hasJSONTextMethod(t, "UnmarshalJSONFrom", "Decoder")
 }
-
-var errorType = reflect.TypeFor[error]()
 
 // sameFieldsV2 reports whether v2 decodes struct type t into the same
 // fields as v1 (jsonFields), matching keys the same way.
@@ -97,7 +81,7 @@ func sameFieldsV2(t reflect.Type) bool {
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
-		if name != "" && (!validTagName(name) || !sf.IsExported()) {
+		if name != "" && (!structfields.ValidTagName(name) || !sf.IsExported()) {
 			return false
 		}
 		for opts != "" {
@@ -217,13 +201,13 @@ func strictQuotedString(item []byte) bool {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				r += 2
 			case 'u':
-				c1, ok := hex4(s[r:])
+				c1, ok := text.Hex4(s[r:])
 				if !ok {
 					return false
 				}
 				r += 6
 				if utf16.IsSurrogate(c1) {
-					c2, ok := hex4(s[r:])
+					c2, ok := text.Hex4(s[r:])
 					if !ok || utf16.DecodeRune(c1, c2) == utf8.RuneError {
 						return false
 					}

@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
@@ -78,6 +79,7 @@ type Decoder struct {
 	tainted bool    // a method of a decoded value may keep a slice of buf
 	noGuess bool    // the unread bytes were not one value once: do not guess again (see readValue)
 	sawEOF  bool    // the last read returned io.EOF
+	hinted  bool    // the first value was decoded (see readHint)
 	// Under stdV2 (decoder_jsontext.go): More was called since the last
 	// token or value (peeked), Token returned io.EOF inside an array or
 	// object (atEOF), and the most bytes one read returned (maxRead).
@@ -157,6 +159,10 @@ func (dec *Decoder) decodeValue(v any) error {
 	// (a panic in a method leaves the Decoder after it).
 	dec.scanp += n
 	dec.scanBytes += int64(n)
+	if !dec.hinted {
+		dec.hinted = true
+		dec.hintRead(n)
+	}
 	err = unmarshal(valueOf(data), v, dec.opts)
 	if guessed {
 		if _, ok := err.(*stdjson.SyntaxError); !ok || stdjson.Valid(data) {
@@ -279,7 +285,8 @@ const (
 	// minRead is the least a refill asks the reader for (encoding/json's
 	// figure): the buffer grows when it has less room.
 	minRead = 512
-	// firstRead is the first buffer's room for a reader without Len.
+	// firstRead is the least room of the first buffer for a reader
+	// without Len (see readHint for more).
 	firstRead = 4096
 	// maxLenRead caps the first read of a reader with Len: a Decoder
 	// reading tokens from a large bytes.Reader keeps a buffer of this
@@ -316,12 +323,23 @@ func newBuf(n int) ([]byte, *[]byte) {
 	if k < 0 {
 		return make([]byte, 0, n+shim.Padding), nil
 	}
-	if h, _ := bufPools[k].Get().(*[]byte); h != nil {
-		return (*h)[:0], h
+	if b, h := pooledBuf(n); h != nil {
+		return b, h
 	}
 	h := new([]byte)
 	*h = make([]byte, 0, 1<<(k+bufMinShift)+shim.Padding)
 	return *h, h
+}
+
+// pooledBuf is newBuf when the pool holds a buffer for n bytes: else it
+// returns nil, nil.
+func pooledBuf(n int) ([]byte, *[]byte) {
+	if k := bufClass(n); k >= 0 {
+		if h, _ := bufPools[k].Get().(*[]byte); h != nil {
+			return (*h)[:0], h
+		}
+	}
+	return nil, nil
 }
 
 // dropBuf gives up the current buffer's memory (the caller replaces buf):
@@ -353,6 +371,29 @@ func (dec *Decoder) release() {
 	dec.scanp = 0
 }
 
+// readHint is the extent (plus one byte, to read the end of the input) of
+// the first value of a recent Decoder reading from a reader without Len (a
+// request body), or 0: the first buffer of the next such Decoder has room
+// for that much (at most maxLenRead) when the pool holds one, so that a
+// body is read in one buffer (and, ending with the read that drained the
+// reader, parsed without the scan; see readValue). A service's bodies tend
+// to be of similar sizes; a wrong guess costs a larger pooled buffer, or
+// the growth it would have had.
+var readHint atomic.Int64
+
+// hintRead records the extent n of a Decoder's first value for the next
+// Decoders' first buffer (see readHint) when it came from a reader without
+// Len and is larger than the hint or much smaller.
+func (dec *Decoder) hintRead(n int) {
+	if _, ok := dec.r.(lener); ok {
+		return
+	}
+	h := readHint.Load()
+	if want := int64(n + 1); want > h || want < h/4 && h > firstRead {
+		readHint.Store(want)
+	}
+}
+
 // lener is the Len method of bytes.Reader, strings.Reader and bytes.Buffer:
 // how many bytes the reader holds.
 type lener interface{ Len() int }
@@ -365,7 +406,23 @@ func (dec *Decoder) grow() {
 	if grown {
 		size = 2 * (cap(dec.buf) - shim.Padding)
 	}
-	if lr, ok := dec.r.(lener); ok {
+	lr, ok := dec.r.(lener)
+	if !ok && !grown {
+		// A request body, a connection: room for a value of the size a
+		// recent first value from such a reader had, so that a body is
+		// read in one buffer, without the copies of growing one; a buffer
+		// the pool holds only, so that a small body after a large one
+		// never allocates the large one's room.
+		if hint := min(int(readHint.Load()), maxLenRead); hint > size {
+			if nb, h := pooledBuf(max(hint, n+minRead)); h != nil {
+				nb = append(nb, dec.buf...)
+				dec.dropBuf()
+				dec.buf, dec.held = nb, h
+				return
+			}
+		}
+	}
+	if ok {
 		// Room for the rest of the input and a read that sees its end: the
 		// first buffer at most maxLenRead, a larger one no larger than that
 		// (and no smaller than minRead, below).
@@ -430,7 +487,9 @@ func (dec *Decoder) refill() error {
 // none) look like one array or object and nothing else (see oneValue), it
 // returns them as the extent, unscanned, and guessed true: the parse that
 // follows checks the guess, and a caller whose guess fails calls readValue
-// again without one. A request body read whole is parsed without a scan.
+// again without one. A request body read whole is parsed without a scan;
+// one read in several reads is scanned up to the read that drains the
+// reader, then guessed.
 func (dec *Decoder) readValue(guess bool) (n int, guessed bool, err error) {
 	err, dec.pending = dec.pending, nil
 	if guess && shim.Available {
@@ -463,6 +522,15 @@ func (dec *Decoder) readValue(guess bool) (n int, guessed bool, err error) {
 		off := pos - dec.scanp
 		err = dec.refill()
 		pos = dec.scanp + off
+		if guess && shim.Available && dec.drained() {
+			// The value did not end in what was scanned, and the read
+			// drained the reader (a body read in several reads): the
+			// guess, without scanning the rest.
+			if n := oneValue(dec.buf[dec.scanp:]); n > 0 {
+				dec.pending = err
+				return n, true, nil
+			}
+		}
 	}
 }
 

@@ -16,3 +16,7 @@ func DecoderHoldsBuffer(dec *Decoder) bool { return dec.held != nil }
 // StdGo127 is stdGo127: the toolchain is Go 1.27 or later (its
 // GOEXPERIMENT=jsonv2 encoding/json is no longer Go 1.26's experiment).
 const StdGo127 = stdGo127
+
+// SetReadHint sets readHint, the first buffer's room for a reader without
+// Len, and returns the hint it had.
+func SetReadHint(n int64) int64 { return readHint.Swap(n) }

@@ -96,12 +96,72 @@ func TestDecoderFirstRead(t *testing.T) {
 		t.Errorf("reads of a %d-byte value with Len: %v, want a first read of at most 1 MiB, doubling", len(huge), got)
 	}
 
+	defer sjson.SetReadHint(sjson.SetReadHint(0))
 	plain := &recordingReader{r: strings.NewReader(string(bigBody))}
 	if err := sjson.NewDecoder(plain).Decode(&any1); err != nil {
 		t.Fatal(err)
 	}
 	if got := plain.sizes; len(got) < 3 || got[0] > 4096 || got[1] < got[0] {
 		t.Errorf("reads of a %d-byte body without Len: %v, want a first read of at most 4096 bytes, growing", len(bigBody), got)
+	}
+}
+
+// TestDecoderReadHint: a Decoder reading a body without Len (a request's)
+// sizes its first buffer to the first value of the last such Decoder, so
+// that a service's bodies of about one size are read without the copies of
+// a growing buffer; one much smaller value brings the hint down. Each
+// Decoder used to start at 4 KiB and double, copying what it had read. The
+// hint's buffer comes from the pool, or the Decoder starts small.
+func TestDecoderReadHint(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping: the race detector makes sync.Pool drop buffers at random")
+	}
+	defer sjson.SetReadHint(sjson.SetReadHint(0))
+	bigBody := []byte(`[` + strings.Repeat(`{"id":1,"name":"x"},`, 15000) + `{}]` + "\n")
+	decode := func(body []byte) []int {
+		t.Helper()
+		r := &recordingReader{r: strings.NewReader(string(body))}
+		var v any
+		if err := sjson.NewDecoder(r).Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		return r.sizes
+	}
+	if got := decode(bigBody); len(got) < 3 || got[0] > 4096 {
+		t.Fatalf("reads of the first %d-byte body without Len: %v, want a first read of at most 4096 bytes, growing", len(bigBody), got)
+	}
+	for i := range 3 {
+		if got := decode(bigBody); got[0] < len(bigBody) || got[0] > 4*len(bigBody) || len(got) > 2 {
+			t.Errorf("reads of %d-byte body without Len number %d: %v, want one of room for the body", len(bigBody), i+2, got)
+		}
+	}
+	if got := decode([]byte(smallRequest)); got[0] < len(bigBody) {
+		t.Errorf("reads of a small body after large ones: %v, want the hint's room", got)
+	}
+	if got := decode([]byte(smallRequest)); got[0] > 4096 {
+		t.Errorf("reads of a small body after a small one: %v, want at most 4096 bytes", got)
+	}
+	// The hint's room comes from the pool only: with none there (two
+	// collections empty it), a small body does not allocate a large
+	// body's buffer.
+	sjson.SetReadHint(1 << 20)
+	runtime.GC()
+	runtime.GC()
+	if got := decode([]byte(smallRequest)); got[0] > 4096 {
+		t.Errorf("reads of a small body with a large hint and an empty pool: %v, want at most 4096 bytes", got)
+	}
+	// A Decoder's later values (a stream's) leave the hint alone.
+	sjson.SetReadHint(0)
+	stream := &recordingReader{r: strings.NewReader(smallRequest + string(bigBody))}
+	dec := sjson.NewDecoder(stream)
+	for range 2 {
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := decode([]byte(smallRequest)); got[0] > 4096 {
+		t.Errorf("reads of a small body after a stream's large second value: %v, want at most 4096 bytes", got)
 	}
 }
 

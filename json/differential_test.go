@@ -189,54 +189,6 @@ func diffStream(t *testing.T, name string, data []byte, mk func() any) {
 	}
 }
 
-// diffEncode compares Marshal, MarshalIndent and an Encoder (with and
-// without HTML escaping and indentation) on v.
-func diffEncode(t *testing.T, name string, v any) {
-	t.Helper()
-	same := func(how string, wb, gb []byte, werr, gerr error) bool {
-		if ok, why := sameError(werr, gerr); !ok {
-			t.Errorf("%s: %s: %s", name, how, why)
-			return false
-		}
-		if !bytes.Equal(wb, gb) {
-			i := 0
-			for i < len(wb) && i < len(gb) && wb[i] == gb[i] {
-				i++
-			}
-			lo := max(i-40, 0)
-			t.Errorf("%s: %s: bytes differ at %d: %q vs %q", name, how, i, wb[lo:min(i+40, len(wb))], gb[lo:min(i+40, len(gb))])
-			return false
-		}
-		return true
-	}
-	wb, werr := stdjson.Marshal(v)
-	gb, gerr := sjson.Marshal(v)
-	if !same("Marshal", wb, gb, werr, gerr) {
-		return
-	}
-	for _, ind := range [][2]string{{"", "  "}, {"> ", "\t"}} {
-		wb, werr = stdjson.MarshalIndent(v, ind[0], ind[1])
-		gb, gerr = sjson.MarshalIndent(v, ind[0], ind[1])
-		if !same(fmt.Sprintf("MarshalIndent(%q, %q)", ind[0], ind[1]), wb, gb, werr, gerr) {
-			return
-		}
-	}
-	for _, html := range []bool{false, true} {
-		var wbuf, gbuf bytes.Buffer
-		je, se := stdjson.NewEncoder(&wbuf), sjson.NewEncoder(&gbuf)
-		je.SetEscapeHTML(html)
-		se.SetEscapeHTML(html)
-		if !html {
-			je.SetIndent("", " ")
-			se.SetIndent("", " ")
-		}
-		werr, gerr = je.Encode(v), se.Encode(v)
-		if !same(fmt.Sprintf("Encoder (EscapeHTML %v)", html), wbuf.Bytes(), gbuf.Bytes(), werr, gerr) {
-			return
-		}
-	}
-}
-
 // Edge values for the encoder.
 
 type diffMarshaler struct{ out string }

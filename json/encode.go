@@ -30,6 +30,9 @@ func Marshal(v any) ([]byte, error) {
 		out = append([]byte(nil), e.buf...)
 	}
 	putEncState(e)
+	if encodeV2 && err != nil {
+		return stdjson.Marshal(v) // encode_fallback.go
+	}
 	return out, err
 }
 
@@ -43,6 +46,9 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 		out, err = indentValue(make([]byte, 0, 2*len(e.buf)), e.buf, prefix, indent)
 	}
 	putEncState(e)
+	if encodeV2 && err != nil {
+		return stdjson.MarshalIndent(v, prefix, indent)
+	}
 	return out, err
 }
 
@@ -103,6 +109,9 @@ func (enc *Encoder) Encode(v any) error {
 	}
 	defer enc.release(e, s, owner)
 	if err := e.marshal(v); err != nil {
+		if encodeV2 {
+			return enc.encodeStd(v)
+		}
 		return err
 	}
 	e.buf = append(e.buf, '\n')
@@ -190,6 +199,10 @@ type encState struct {
 	// The dynamic type whose encoder encodeAny looked up last.
 	lastTyp unsafe.Pointer
 	lastTE  *typeEnc
+	// depth: the containers open (counted under encodeV2 only: enter).
+	depth int
+	// text: AppendText's scratch (encodeV2).
+	text []byte
 }
 
 // add appends s to e.buf in place. An append of a slice to e.buf stores
@@ -261,6 +274,7 @@ func (e *encState) reset() bool {
 	}
 	e.buf = e.buf[:0]
 	e.ptrLevel = 0
+	e.depth = 0
 	// Maps and slots empty what they used as they finish: only an error
 	// leaves entries behind, below the lengths.
 	clear(e.slots[:min(e.slotDepth, len(e.slots))])
@@ -354,6 +368,7 @@ func (e *encState) sliceAny(s []any) {
 		e.enterCycle(key, func() reflect.Value { return reflect.ValueOf(s) })
 		defer delete(e.ptrSeen, key)
 	}
+	e.enter()
 	e.buf = append(e.buf, '[')
 	for i, v := range s {
 		if i > 0 {
@@ -362,6 +377,7 @@ func (e *encState) sliceAny(s []any) {
 		e.encodeAny(v)
 	}
 	e.buf = append(e.buf, ']')
+	e.leave()
 	e.ptrLevel--
 }
 

@@ -89,7 +89,6 @@ func encodeTargets(b *testing.B, file string) []encodeTarget {
 // as their struct types, encode to encoding/json's bytes (Marshal,
 // MarshalIndent, and the Encoder with HTML escaping off).
 func TestEncodeCorpora(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	dir := corpus.SharedData(t, "jsonexamples")
 	for _, file := range corpus.Files {
 		data, err := os.ReadFile(filepath.Join(dir, file))

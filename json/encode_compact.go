@@ -12,20 +12,25 @@ import (
 // appendCompact appends src, the bytes a MarshalJSON returned (or a
 // RawMessage), compacted as encoding/json's encoder compacts them:
 // insignificant whitespace dropped and, with html, '<', '>', '&', U+2028
-// and U+2029 escaped. It also validates them: on bytes encoding/json's
-// scanner rejects it returns that scanner's error (from encoding/json's
-// Compact), dst unchanged. The scan here is this package's own and
-// accepts only what encoding/json accepts; anything it does not accept
-// (an error, or nesting deep enough to be near the scanner's limit) goes
-// to encoding/json's Compact, whose answer is used.
-func appendCompact(dst, src []byte, html bool) ([]byte, error) {
-	if compactAlready(src, html) {
+// and U+2029 escaped (under encodeV2 U+2028 and U+2029 always). It also
+// validates them: on bytes encoding/json's scanner rejects it returns that
+// scanner's error (from encoding/json's Compact), dst unchanged. The scan
+// here is this package's own and accepts only what encoding/json accepts;
+// anything it does not accept (an error, or nesting deep enough to be
+// near the scanner's limit) goes to encoding/json's Compact, whose answer
+// is used. Under encodeV2 that is errFallback, and so is nesting deeper
+// than room levels (encState.compactRoom).
+func appendCompact(dst, src []byte, html bool, room int) ([]byte, error) {
+	if compactAlready(src, html, room) {
 		// Valid, without whitespace and with nothing to escape: copied
 		// as it is.
 		return append(dst, src...), nil
 	}
-	if out, ok := appendCompactFast(dst, src, html); ok {
+	if out, ok := appendCompactFast(dst, src, html, room); ok {
 		return out, nil
+	}
+	if encodeV2 {
+		return dst, errFallback
 	}
 	var buf bytes.Buffer
 	if err := stdjson.Compact(&buf, src); err != nil {
@@ -54,9 +59,13 @@ func skipSpace(src []byte, i int) int {
 }
 
 // appendCompactFast is appendCompact's own scan; ok false when it does not
-// accept src (dst is then to be ignored).
-func appendCompactFast(dst, src []byte, html bool) (_ []byte, ok bool) {
+// accept src (dst is then to be ignored). room: appendCompact's (read
+// under encodeV2 only).
+func appendCompactFast(dst, src []byte, html bool, room int) (_ []byte, ok bool) {
 	w := compactWin{src: src, html: html}
+	if encodeV2 {
+		w.setV2(html, room)
+	}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -68,6 +77,9 @@ value:
 	}
 	switch c := src[i]; c {
 	case '{', '[':
+		if encodeV2 && len(stack) >= w.room { // every container counts there
+			return dst, false
+		}
 		dst = append(dst, c)
 		i = skipSpace(src, i+1)
 		if i < n && src[i] == c+2 { // '}' is '{'+2, ']' is '['+2
@@ -154,12 +166,17 @@ key:
 }
 
 // compactAlready reports whether src is one valid JSON value that
-// compaction leaves as it is: no whitespace outside strings, and with html
-// nothing to escape in them. It reads src only (appendCompactFast decides
-// the rest). Strings are read through a compactWin: the bytes of their
-// contents it flags are few, and only those are looked at.
-func compactAlready(src []byte, html bool) bool {
+// compaction leaves as it is: no whitespace outside strings, and nothing
+// to escape in them (with html '<', '>', '&', U+2028 and U+2029; under
+// encodeV2 U+2028 and U+2029 always), nested within room levels (under
+// encodeV2). It reads src only (appendCompactFast decides the rest).
+// Strings are read through a compactWin: the bytes of their contents it
+// flags are few, and only those are looked at.
+func compactAlready(src []byte, html bool, room int) bool {
 	w := compactWin{src: src, html: html}
+	if encodeV2 {
+		w.setV2(html, room)
+	}
 	var stackBuf [32]byte
 	stack := stackBuf[:0]
 	n := len(src)
@@ -170,6 +187,9 @@ value:
 	}
 	switch c := src[i]; c {
 	case '{', '[':
+		if encodeV2 && len(stack) >= w.room { // every container counts there
+			return false
+		}
 		i++
 		if i < n && src[i] == c+2 {
 			i++
@@ -243,10 +263,22 @@ key:
 // html, '<', '>', '&' and 0xE2); the window moves on as the message is
 // read. Its bits for whole 64 bytes come from compactBits (SIMD on amd64).
 type compactWin struct {
-	src       []byte
-	html      bool
+	src  []byte
+	html bool // the class has '<', '>', '&' and 0xE2
+	// Under encodeV2 only (setV2): esc, '<', '>' and '&' are escaped
+	// (the class is the HTML one, with or without: U+2028 and U+2029 are
+	// escaped always); room, how many levels the value may nest.
+	esc       bool
+	room      int
 	base, end int // the window: src[base:end], base a multiple of 64
 	bits      [32]uint64
+}
+
+// setV2 sets w for encoding/json on v2's compaction (encodeV2): U+2028
+// and U+2029 escaped with or without HTML escaping, so the HTML class,
+// its '<', '>' and '&' passed over without it; room levels of nesting.
+func (w *compactWin) setV2(html bool, room int) {
+	w.html, w.esc, w.room = true, html, room
 }
 
 // fill moves the window to the 64 bytes holding p and the ones after.
@@ -328,6 +360,10 @@ func (w *compactWin) string(i int) int {
 			}
 			p = j + 1
 		default: // a control character, or '<', '>', '&' with html
+			if encodeV2 && !w.esc && src[j] >= 0x20 {
+				p = j + 1 // '<', '>' or '&', not escaped
+				continue
+			}
 			return -1
 		}
 	}
@@ -418,6 +454,10 @@ func compactString(dst []byte, w *compactWin, i int) ([]byte, int, bool) {
 				i++
 			}
 		default: // '<', '>' or '&', with html
+			if encodeV2 && !w.esc {
+				i++ // not escaped
+				continue
+			}
 			dst = append(dst, src[start:i]...)
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			i++

@@ -163,12 +163,15 @@ func schubfach(c uint64, q int, irregular bool) (uint64, int) {
 	// made without branches: the last one goes either way at random.
 	up := uint64(-int64(vb-(s+t)<<1)) >> 63 // t is closer
 	if vb == (s+t)<<1 {
-		// A tie. strconv (Dragonbox since Go 1.26) takes the even one, but
-		// at an irregular significand it rounds up, except at the one
-		// binary exponent where float64 has such a tie (q = -77); float32's
-		// (q = -35, 2^-12) rounds up there too. Do the same.
+		// A tie. strconv takes the even one. Go 1.26's (Dragonbox) rounds
+		// up at an irregular significand instead, except at the one binary
+		// exponent where float64 has such a tie (q = -77); float32's
+		// (q = -35, 2^-12) rounds up there too. Go 1.27's (its own
+		// unrounded scaling) takes the even one there too:
+		// irregularTiesUp (encode_go126.go, encode_go127.go)
+		// says which the toolchain's does.
 		up = s & 1
-		if irregular && q != -77 {
+		if irregularTiesUp && irregular && q != -77 {
 			up = 1
 		}
 	}

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/binary"
 	stdjson "encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -399,5 +402,66 @@ func TestAppendInt(t *testing.T) {
 		v := int64(r.Uint64() >> r.Intn(64))
 		check(v)
 		check(-v)
+	}
+}
+
+// TestAppendFloat32All compares every positive float32 (the negative ones
+// differ only by the sign both write first) with the reference, on all
+// processors: a few minutes, so only with SIMDJSON_FLOAT32_ALL=1. Run it
+// under each toolchain whose strconv may round differently (Go 1.27's
+// rewrote it: irregularTiesUp).
+func TestAppendFloat32All(t *testing.T) {
+	if os.Getenv("SIMDJSON_FLOAT32_ALL") == "" {
+		t.Skip("set SIMDJSON_FLOAT32_ALL=1 to compare all 2^31 positive float32s (minutes)")
+	}
+	const total = 1 << 31 // 0 to 0x7fffffff, Inf and NaN included
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var fails []string
+	for w := range workers {
+		wg.Go(func() {
+			var got, ref []byte
+			for u := uint32(w); u < total; u += uint32(workers) {
+				f := math.Float32frombits(u)
+				if u&0x7f800000 == 0x7f800000 {
+					continue // Inf and NaN: rejected before formatting
+				}
+				got = appendFloat(got[:0], float64(f), 32)
+				ref = refAppendFloat(ref[:0], float64(f), 32)
+				if !bytes.Equal(got, ref) {
+					mu.Lock()
+					if len(fails) < 20 {
+						fails = append(fails, fmt.Sprintf("float32 %#08x: got %q, want %q", u, got, ref))
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, f := range fails {
+		t.Error(f)
+	}
+}
+
+// TestFloat32IrregularTie pins the one float32 tie at an irregular
+// significand (2^-12, exactly 0.000244140625) to the toolchain's strconv:
+// Go 1.27 rounds it half to even, Go 1.26 up (irregularTiesUp, by build
+// tag); encoding/json, classic or on v2, writes strconv's.
+func TestFloat32IrregularTie(t *testing.T) {
+	want := "0.00024414062" // Go 1.27
+	if irregularTiesUp {
+		want = "0.00024414063" // Go 1.26
+	}
+	f := math.Float32frombits(0x39800000)
+	if got := string(appendFloat(nil, float64(f), 32)); got != want {
+		t.Errorf("appendFloat(2^-12, 32) = %s, want %s", got, want)
+	}
+	if got := strconv.FormatFloat(float64(f), 'f', -1, 32); got != want {
+		t.Errorf("strconv gives %s, want %s: irregularTiesUp is wrong for this toolchain", got, want)
+	}
+	if got, err := stdjson.Marshal(f); err != nil || string(got) != want {
+		t.Errorf("encoding/json gives %s, %v; want %s", got, err, want)
 	}
 }

@@ -1,7 +1,6 @@
 package json
 
 import (
-	"encoding"
 	"encoding/binary"
 	"fmt"
 	"reflect"
@@ -17,11 +16,19 @@ func mapEnc(t reflect.Type) encFn {
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 	default:
-		if !kt.Implements(textMarshalerType) {
+		if encodeV2 && kt.Kind() == reflect.Interface {
+			// v2 writes the dynamic key as it writes a value in a
+			// name's place: not always MarshalText's.
+			return fallbackEnc
+		}
+		if !kt.Implements(textMarshalerType) && !(encodeV2 && kt.Implements(textAppenderType)) {
 			return func(e *encState, p unsafe.Pointer, fl uint8) {
 				e.fail(&UnsupportedTypeError{Type: t})
 			}
 		}
+	}
+	if encodeV2 && v2StringKeysText && kt.Kind() == reflect.String && encMethods(reflect.PointerTo(kt)) {
+		return fallbackEnc // Go 1.26's v2 calls their MarshalText
 	}
 	switch t {
 	case reflect.TypeFor[map[string]any]():
@@ -33,7 +40,10 @@ func mapEnc(t reflect.Type) encFn {
 	vt := t.Elem()
 	size := vt.Size()
 	sliceType := reflect.SliceOf(vt)
-	textKey := kt.Kind() != reflect.String && kt.Implements(textMarshalerType)
+	textKey := kt.Kind() != reflect.String && (kt.Implements(textMarshalerType) || encodeV2 && kt.Implements(textAppenderType))
+	// v2 sorts the keys of a type with methods as written: with invalid
+	// UTF-8 replaced (validKey).
+	written := encodeV2 && (textKey || kt.Kind() == reflect.String && encMethods(reflect.PointerTo(kt)))
 	// Each call takes a scratch of this map type's (a copy of the values,
 	// an addressable key, an iterator) from scratch and gives it back, so
 	// that a map is written without allocating in steady state; nested
@@ -52,7 +62,7 @@ func mapEnc(t reflect.Type) encFn {
 		m := reflect.NewAt(t, p).Elem()
 		n := m.Len()
 		if n == 0 {
-			e.add("{}")
+			e.empty("{}")
 			e.ptrLevel--
 			return
 		}
@@ -84,19 +94,20 @@ func mapEnc(t reflect.Type) encFn {
 				if kt.Kind() == reflect.Pointer && kv.IsNil() {
 					break
 				}
-				tm, ok := kv.Interface().(encoding.TextMarshaler)
-				if !ok { // a nil interface key: encoding/json panics so
+				if kt.Kind() == reflect.Interface && kv.IsNil() { // encoding/json panics so
 					panic("unexpected map key type")
 				}
-				b, err := tm.MarshalText()
-				if err != nil {
+				var err error
+				if ks, err = e.appendKeyText(kv); err != nil {
 					e.fail(fmt.Errorf("json: encoding error for type %q: %q", t.String(), err.Error()))
 				}
-				ks = string(b)
 			case kv.CanInt():
 				ks = e.keyString(strconv.AppendInt(e.keyDigits(), kv.Int(), 10))
 			default:
 				ks = e.keyString(strconv.AppendUint(e.keyDigits(), kv.Uint(), 10))
+			}
+			if written {
+				ks = validKey(ks)
 			}
 			e.pushKey(ks, i)
 			i++
@@ -104,6 +115,7 @@ func mapEnc(t reflect.Type) encFn {
 		it.Reset(reflect.Value{})
 		e.sortKeys(base)
 		vp := vals.UnsafePointer()
+		e.enter()
 		e.buf = append(e.buf, '{')
 		for j := range i {
 			if j > 0 {
@@ -115,6 +127,7 @@ func mapEnc(t reflect.Type) encFn {
 			elem.fn(e, unsafe.Add(vp, uintptr(k.i)*size), fl&^flAddr)
 		}
 		e.buf = append(e.buf, '}')
+		e.leave()
 		e.popKeys(base)
 		// The copies are cleared (they may hold pointers) before the
 		// scratch goes back; an error (a panic) leaves it to the GC.
@@ -163,7 +176,7 @@ func (e *encState) mapStringString(m map[string]string) {
 		defer delete(e.ptrSeen, ptr)
 	}
 	if len(m) == 0 {
-		e.add("{}")
+		e.empty("{}")
 		e.ptrLevel--
 		return
 	}
@@ -173,6 +186,7 @@ func (e *encState) mapStringString(m map[string]string) {
 	}
 	n := len(e.keys) - base
 	e.sortKeys(base)
+	e.enter()
 	e.buf = append(e.buf, '{')
 	for j := range n {
 		if j > 0 {
@@ -184,6 +198,7 @@ func (e *encState) mapStringString(m map[string]string) {
 		e.writeString(m[k.s])
 	}
 	e.buf = append(e.buf, '}')
+	e.leave()
 	e.popKeys(base)
 	e.ptrLevel--
 }
@@ -199,7 +214,7 @@ func (e *encState) mapStringAny(m map[string]any) {
 		defer delete(e.ptrSeen, ptr)
 	}
 	if len(m) == 0 {
-		e.add("{}")
+		e.empty("{}")
 		e.ptrLevel--
 		return
 	}
@@ -210,6 +225,7 @@ func (e *encState) mapStringAny(m map[string]any) {
 	}
 	n := len(e.keys) - base
 	e.sortKeys(base)
+	e.enter()
 	e.buf = append(e.buf, '{')
 	for j := range n {
 		if j > 0 {
@@ -221,6 +237,7 @@ func (e *encState) mapStringAny(m map[string]any) {
 		e.encodeAny(e.anyVals[k.i])
 	}
 	e.buf = append(e.buf, '}')
+	e.leave()
 	e.popKeys(base)
 	clear(e.anyVals[vbase:])
 	e.anyVals = e.anyVals[:vbase]

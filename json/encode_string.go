@@ -90,7 +90,8 @@ func nextEscape(s []byte, i int, html bool) int {
 // appendString appends s as a JSON string, escaped as encoding/json
 // escapes it: '"', '\\' and control characters (\b \f \n \r \t by name,
 // the others as \u00XX), with html '<', '>' and '&' as \u00XX, invalid
-// UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and \u2029.
+// UTF-8 as \ufffd (under encodeV2 as U+FFFD itself: invalidUTF8), U+2028
+// and U+2029 as \u2028 and \u2029.
 func appendString(dst []byte, str string, html bool) []byte {
 	s := unsafe.Slice(unsafe.StringData(str), len(str))
 	i := nextEscape(s, 0, html)
@@ -187,7 +188,7 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 			c, size := utf8.DecodeRune(s[i:])
 			if c == utf8.RuneError && size == 1 {
 				dst = append(dst, s[start:i]...)
-				dst = append(dst, `\ufffd`...)
+				dst = append(dst, invalidUTF8...)
 				i++
 				start = i
 				continue

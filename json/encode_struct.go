@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/structfields"
 )
 
 // encField is one field a struct encoder writes, in encoding/json's order.
@@ -54,7 +56,7 @@ func scalarKind(t reflect.Type) encKind {
 	if t == rawMessageType {
 		return ekRaw
 	}
-	if pt := reflect.PointerTo(t); pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
+	if encMethods(reflect.PointerTo(t)) {
 		return ekNone
 	}
 	switch t.Kind() {
@@ -81,7 +83,7 @@ func scalarKind(t reflect.Type) encKind {
 // plainPointer reports whether the pointer type t is written as its
 // element is, by ptrEnc (t has no methods of its own that change that).
 func plainPointer(t reflect.Type) bool {
-	return t != ptrTimeType && !t.Implements(marshalerType) && !t.Implements(textMarshalerType)
+	return t != ptrTimeType && !encMethods(t)
 }
 
 // writeScalar writes the value of kind (scalarKind) and type t at p.
@@ -167,10 +169,10 @@ func newStructLists(t reflect.Type) *structLists {
 			typ = sf.Type
 			if k == len(jf.index)-1 {
 				_, opts := parseTagOpts(sf.Tag.Get("json"))
-				if hasOption(opts, "omitempty") {
+				if structfields.HasOption(opts, "omitempty") {
 					f.omit = omitKindOf(typ)
 				}
-				if hasOption(opts, "omitzero") {
+				if structfields.HasOption(opts, "omitzero") {
 					f.isZero = isZeroFn(typ)
 				}
 			}
@@ -208,6 +210,7 @@ func newStructLists(t reflect.Type) *structLists {
 func (e *encState) structFields(fields []encField, p unsafe.Pointer, fl uint8) {
 	// Every field is written with a comma before its name; the first
 	// one's is overwritten with the opening brace at the end.
+	e.enter()
 	start := len(e.buf)
 fieldLoop:
 	for i := range fields {
@@ -329,6 +332,7 @@ fieldLoop:
 		}
 		f.te.fn(e, fp, ffl)
 	}
+	e.leave()
 	if len(e.buf) == start {
 		e.add("{}")
 		return

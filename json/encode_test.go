@@ -23,7 +23,6 @@ import (
 // [0,9999], zone offsets of 24 hours or more) with the type encoding/json
 // names (time.Time, or *time.Time through a pointer).
 func TestMarshalTime(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	for _, tm := range []time.Time{{}, time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC),
 		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC),
 		time.Date(2020, 1, 1, 0, 0, 0, 5, time.FixedZone("a", 23*3600+59*60+59)),
@@ -184,7 +183,6 @@ func TestEncodeConcurrent(t *testing.T) {
 // TestEncodeDeep: cycles are found past encoding/json's depth, with its
 // error, through pointers, maps, slices and interfaces.
 func TestEncodeDeep(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	type node struct {
 		Next *node
 		M    map[string]any
@@ -226,7 +224,6 @@ func TestEncodeDeep(t *testing.T) {
 // byte words and its limit), escaped as encoding/json escapes them, with
 // HTML escaping on and off, alone and as struct fields.
 func TestMarshalStringBytes(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	var pieces []string
 	for b := range 256 {
 		pieces = append(pieces, string([]byte{byte(b)}))
@@ -266,7 +263,6 @@ func TestMarshalStringBytes(t *testing.T) {
 // encoding/json's 'e' cutoffs, as float64 and float32, encode to
 // encoding/json's bytes.
 func TestMarshalFloats(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	var fs []float64
 	for _, base := range []float64{0, 1, 1 << 24, 1 << 53, 1e15, 1e16, 1e20, 1e21, 1e-6, 1e-7, 123456789, 0.1} {
 		for _, d := range []float64{-2, -1, -0.5, 0, 0.5, 1, 2} {
@@ -299,7 +295,6 @@ func TestMarshalFloats(t *testing.T) {
 // bytes, with whitespace around, are compacted, validated and escaped as
 // encoding/json does (errors included), with HTML escaping on and off.
 func TestMarshalRawMessageBytes(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	var pieces []string
 	for b := range 256 {
 		pieces = append(pieces, string([]byte{byte(b)}))
@@ -459,7 +454,6 @@ func (p *ptrJSONPair) MarshalJSON() ([]byte, error) { return []byte(`"p"`), nil 
 // a number; and slices of arrays of each scalar kind, beside arrays with
 // methods. All give encoding/json's bytes and errors.
 func TestMarshalFloatRoom(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	rng := rand.New(rand.NewPCG(7, 11))
 	fs := []float64{0, math.Copysign(0, -1), 1, -1, 1e-6, -1e-6, math.Nextafter(1e-6, 0), math.Nextafter(1e21, 0), 1e21,
 		1 << 53, 1<<53 + 2, -(1 << 53), 1<<53 - 1, 0.1, -65.61972000000003, math.MaxFloat64, math.SmallestNonzeroFloat64}
@@ -694,8 +688,12 @@ func TestEncoderReentrantAndPanics(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got.String() != want.String() {
-		t.Fatalf("reentrant Encode wrote %q, want %q", got.String(), want.String())
+	wants := want.String()
+	if stdReentrantEncoderBroken {
+		wants = strings.Repeat(`{"a":1,"b":2}`+"\n"+`[1,"outer","x"]`+"\n", 3)
+	}
+	if got.String() != wants {
+		t.Fatalf("reentrant Encode wrote %q, want %q", got.String(), wants)
 	}
 	enc := sjson.NewEncoder(io.Discard)
 	for range 3 {

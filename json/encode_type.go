@@ -122,11 +122,27 @@ func newTypeEnc(t reflect.Type, allowAddr bool) encFn {
 			e.time((*time.Time)(q), ptrTimeType)
 		}
 	}
+	if encodeV2 {
+		if t.Kind() == reflect.Interface {
+			// v2 writes the value an interface holds by that value's
+			// methods (a copy: not by pointer receivers), whatever the
+			// interface's own: MarshalJSON before MarshalText.
+			return interfaceEnc(t)
+		}
+		if fn := v2MethodEnc(t); fn != nil {
+			return fn
+		}
+	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) && !t.Implements(marshalerType) {
 		return condAddr(addrMarshalerEnc(t), newTypeEnc(t, false))
 	}
 	if t.Implements(marshalerType) {
 		return marshalerEnc(t)
+	}
+	if encodeV2 {
+		if fn := v2AppenderEnc(t, allowAddr); fn != nil {
+			return fn
+		}
 	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(textMarshalerType) && !t.Implements(textMarshalerType) {
 		return condAddr(addrTextMarshalerEnc(t), newTypeEnc(t, false))
@@ -175,6 +191,9 @@ func newTypeEnc(t reflect.Type, allowAddr bool) encFn {
 	case reflect.Interface:
 		return interfaceEnc(t)
 	case reflect.Struct:
+		if encodeV2 && !v2PlainTags(t) {
+			return fallbackEnc
+		}
 		sl := newStructLists(t)
 		if te := encBuilding[t]; te != nil && allowAddr {
 			te.sl = sl // fn is sl's encoder, nothing before it
@@ -271,9 +290,12 @@ func addrMethodEnc[M any](t reflect.Type, call func(*encState, M, reflect.Type))
 func (e *encState) callMarshalJSON(m Marshaler, t reflect.Type) {
 	b, err := m.MarshalJSON()
 	if err == nil {
-		if e.buf, err = appendCompact(e.buf, b, e.html); err == nil {
+		if e.buf, err = appendCompact(e.buf, b, e.html, e.compactRoom()); err == nil {
 			return
 		}
+	}
+	if encodeV2 {
+		e.fail(errFallback)
 	}
 	e.fail(marshalerError(t, err, false))
 }
@@ -287,6 +309,9 @@ func addrTextMarshalerEnc(t reflect.Type) encFn {
 func (e *encState) callMarshalText(m encoding.TextMarshaler, t reflect.Type) {
 	b, err := m.MarshalText()
 	if err != nil {
+		if encodeV2 {
+			e.fail(errFallback)
+		}
 		e.fail(marshalerError(t, err, true))
 	}
 	e.buf = appendBytesString(e.buf, b, e.html)
@@ -301,7 +326,10 @@ func encRawMessage(e *encState, p unsafe.Pointer, fl uint8) {
 		return
 	}
 	var err error
-	if e.buf, err = appendCompact(e.buf, m, e.html); err != nil {
+	if e.buf, err = appendCompact(e.buf, m, e.html, e.compactRoom()); err != nil {
+		if encodeV2 {
+			e.fail(errFallback)
+		}
 		e.fail(marshalerError(rawMessageType, err, false))
 	}
 }
@@ -607,6 +635,17 @@ func interfaceEnc(t reflect.Type) encFn {
 			e.encodeAny(*(*any)(p))
 		}
 	}
+	if encodeV2 {
+		if wrap := v2NilReceiver(t); wrap != nil {
+			return func(e *encState, p unsafe.Pointer, fl uint8) {
+				x := reflect.NewAt(t, p).Elem().Interface()
+				if v := reflect.ValueOf(x); v.Kind() == reflect.Pointer && v.IsNil() {
+					x = wrap(x)
+				}
+				e.encodeAny(x)
+			}
+		}
+	}
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
 		e.encodeAny(reflect.NewAt(t, p).Elem().Interface())
 	}
@@ -655,11 +694,8 @@ func cycleValue(t reflect.Type, p unsafe.Pointer, fl uint8) reflect.Value {
 
 func sliceEnc(t reflect.Type) encFn {
 	et := t.Elem()
-	if et.Kind() == reflect.Uint8 {
-		pe := reflect.PointerTo(et)
-		if !pe.Implements(marshalerType) && !pe.Implements(textMarshalerType) {
-			return encBytes
-		}
+	if et.Kind() == reflect.Uint8 && !encMethods(reflect.PointerTo(et)) {
+		return encBytes
 	}
 	se := newSliceElems(et)
 	return func(e *encState, p unsafe.Pointer, fl uint8) {
@@ -669,7 +705,7 @@ func sliceEnc(t reflect.Type) encFn {
 			return
 		}
 		if sh.len == 0 { // no cycle passes through an empty slice
-			e.add("[]")
+			e.empty("[]")
 			return
 		}
 		if e.ptrLevel++; e.ptrLevel > startDetectingCyclesAfter {
@@ -700,7 +736,7 @@ func newSliceElems(et reflect.Type) *sliceElems {
 	if et.Kind() == reflect.Array {
 		pt := reflect.PointerTo(et) // its method set holds et's too
 		in := et.Elem()
-		if k := scalarKind(in); k != ekNone && !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
+		if k := scalarKind(in); k != ekNone && !encMethods(pt) {
 			se.arr = &sliceElems{et: in, size: in.Size(), kind: k}
 			se.arrLen = et.Len()
 		}
@@ -711,6 +747,7 @@ func newSliceElems(et reflect.Type) *sliceElems {
 // elems writes n elements from p, in brackets, with the flags fl (a
 // slice's callers add flAddr: its elements are always addressable).
 func (e *encState) elems(se *sliceElems, p unsafe.Pointer, n int, fl uint8) {
+	e.enter()
 	e.buf = append(e.buf, '[')
 	if se.kind != ekNone {
 		e.inlineElems(se.kind, se.et, p, n, se.size)
@@ -719,9 +756,11 @@ func (e *encState) elems(se *sliceElems, p unsafe.Pointer, n int, fl uint8) {
 			if i > 0 {
 				e.buf = append(e.buf, ',')
 			}
+			e.enter()
 			e.buf = append(e.buf, '[')
 			e.inlineElems(in.kind, in.et, unsafe.Add(p, uintptr(i)*se.size), se.arrLen, in.size)
 			e.buf = append(e.buf, ']')
+			e.leave()
 		}
 	} else if sl := se.elem.sl; sl != nil {
 		fields := sl.fields(e)
@@ -740,6 +779,7 @@ func (e *encState) elems(se *sliceElems, p unsafe.Pointer, n int, fl uint8) {
 		}
 	}
 	e.buf = append(e.buf, ']')
+	e.leave()
 }
 
 // sliceCycle writes the slice of type t at p past

@@ -43,7 +43,10 @@ func Example_handler() {
 			var te *json.UnmarshalTypeError
 			switch {
 			case errors.As(err, &se):
-				err = fmt.Errorf("syntax error at byte %d: %w", se.Offset, err)
+				// se.Offset says where; which byte it counts differs
+				// between encoding/json's builds (Go 1.26's jsonv2
+				// experiment counts one less), so it is not printed here.
+				err = fmt.Errorf("syntax error: %w", err)
 			case errors.As(err, &te):
 				err = fmt.Errorf("field %q wants %s: %w", te.Field, te.Type, err)
 			}
@@ -70,7 +73,7 @@ func Example_handler() {
 	// 400 {"ok":false,"error":"field \"quantity\" wants int: json: cannot unmarshal string into Go struct field order.quantity of type int"}
 	// 400 {"ok":false,"error":"json: unknown field \"colour\""}
 	// 400 {"ok":false,"error":"unexpected EOF"}
-	// 400 {"ok":false,"error":"syntax error at byte 13: invalid character '\"' after object key:value pair"}
+	// 400 {"ok":false,"error":"syntax error: invalid character '\"' after object key:value pair"}
 	// 400 {"ok":false,"error":"EOF"}
 }
 

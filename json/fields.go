@@ -1,11 +1,9 @@
 package json
 
 import (
-	"cmp"
 	"reflect"
-	"slices"
-	"strings"
-	"unicode"
+
+	"github.com/simdjson-cgo/simdjson/internal/structfields"
 )
 
 // jsonField is a struct field as encoding/json sees it.
@@ -17,138 +15,13 @@ type jsonField struct {
 }
 
 // jsonFields lists the fields encoding/json decodes into for struct type t,
-// in the order of their index paths. The rules are encoding/json's: exported
-// fields, and the fields of embedded structs (even of unexported struct
-// types) promoted breadth first; a tag renames a field or (with "-") hides
-// it; among fields of one name, the shallowest wins, then a tagged one, and
-// a tie at the same depth hides them all.
+// in the order of their index paths: internal/structfields' rules, which the
+// root package's Decode shares.
 func jsonFields(t reflect.Type) []jsonField {
-	type pending struct {
-		typ   reflect.Type
-		index []int
+	fs := structfields.Fields(t)
+	out := make([]jsonField, len(fs))
+	for i, f := range fs {
+		out[i] = jsonField{name: f.Name, tagged: f.Tagged, index: f.Index, quoted: f.Quoted}
 	}
-	var found []jsonField
-	visited := map[reflect.Type]bool{}
-	level := []pending{{typ: t}}
-	levelCount := map[reflect.Type]int{}
-	for len(level) > 0 {
-		var nextLevel []pending
-		nextCount := map[reflect.Type]int{}
-		for _, p := range level {
-			if visited[p.typ] {
-				continue
-			}
-			visited[p.typ] = true
-			for k := 0; k < p.typ.NumField(); k++ {
-				sf := p.typ.Field(k)
-				if sf.Anonymous {
-					et := sf.Type
-					if et.Kind() == reflect.Pointer {
-						et = et.Elem()
-					}
-					if !sf.IsExported() && et.Kind() != reflect.Struct {
-						continue
-					}
-				} else if !sf.IsExported() {
-					continue
-				}
-				tag := sf.Tag.Get("json")
-				if tag == "-" {
-					continue
-				}
-				name, opts, _ := strings.Cut(tag, ",")
-				if !validTagName(name) {
-					name = ""
-				}
-				index := append(slices.Clip(p.index), k)
-				ft := sf.Type
-				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if name != "" || !sf.Anonymous || ft.Kind() != reflect.Struct {
-					f := jsonField{name: name, tagged: name != "", index: index}
-					if f.name == "" {
-						f.name = sf.Name
-					}
-					if hasOption(opts, "string") {
-						switch ft.Kind() {
-						case reflect.Bool,
-							reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-							reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-							reflect.Float32, reflect.Float64, reflect.String:
-							f.quoted = true
-						}
-					}
-					found = append(found, f)
-					if levelCount[p.typ] > 1 {
-						// The struct appears twice at this depth: a
-						// duplicate makes its fields cancel out below.
-						found = append(found, f)
-					}
-					continue
-				}
-				nextCount[ft]++
-				if nextCount[ft] == 1 {
-					nextLevel = append(nextLevel, pending{typ: ft, index: index})
-				}
-			}
-		}
-		level, levelCount = nextLevel, nextCount
-	}
-
-	slices.SortFunc(found, func(a, b jsonField) int {
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(len(a.index), len(b.index)); c != 0 {
-			return c
-		}
-		if a.tagged != b.tagged {
-			if a.tagged {
-				return -1
-			}
-			return 1
-		}
-		return slices.Compare(a.index, b.index)
-	})
-	out := found[:0]
-	for i := 0; i < len(found); {
-		j := i + 1
-		for j < len(found) && found[j].name == found[i].name {
-			j++
-		}
-		group := found[i:j]
-		if len(group) == 1 || len(group[0].index) != len(group[1].index) || group[0].tagged != group[1].tagged {
-			out = append(out, group[0])
-		}
-		i = j
-	}
-	slices.SortFunc(out, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
 	return out
-}
-
-// validTagName reports whether a tag's name part is usable as a JSON key.
-func validTagName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
-			return false
-		}
-	}
-	return true
-}
-
-func hasOption(opts, name string) bool {
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if o == name {
-			return true
-		}
-	}
-	return false
 }

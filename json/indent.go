@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	stdjson "encoding/json"
+	"strings"
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
@@ -51,19 +52,83 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 // beginning of src are dropped, trailing space characters at the end of src
 // are preserved and copied to dst. On a malformed src it returns
 // encoding/json's error and leaves dst unchanged.
+//
+// Under goexperiment.jsonv2, where encoding/json's Indent lays src out
+// with spaces and then writes prefix and indent over the spaces after each
+// newline, trailing spaces after a newline in src are overwritten too
+// when prefix or indent holds more than spaces and tabs (indentTail).
 func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
+	start := dst.Len()
 	dp := acceptedBySimdjson(src)
 	if dp == nil {
-		return stdjson.Indent(dst, src, prefix, indent)
+		return indentStd(dst, src, prefix, indent)
 	}
 	putDomParser(dp)
 	dst.Grow(2 * len(src))
 	b, deep := appendIndent(dst.AvailableBuffer(), src, prefix, indent)
 	if deep { // not expected: simdjson's depth limit is lower
-		return stdjson.Indent(dst, src, prefix, indent)
+		return indentStd(dst, src, prefix, indent)
 	}
 	dst.Write(b)
+	if encodeV2 {
+		indentTail(dst.Bytes()[start:], src, prefix, indent)
+	}
 	return nil
+}
+
+// indentStd is encoding/json's Indent. Under encodeV2, with a prefix or
+// indent of other characters than spaces and tabs, encoding/json's Indent
+// (Go 1.26 and 1.27.3) writes them over the spaces after each newline of
+// its output once it is done, and of src itself when src is malformed;
+// with an empty indent that loop never ends where more spaces follow a
+// newline than the prefix is long. So src is validated first without
+// them (the error does not depend on them), and laid out without its
+// trailing space, which indentTail lays out as encoding/json would.
+func indentStd(dst *bytes.Buffer, src []byte, prefix, indent string) error {
+	if !encodeV2 || !indentOverwrites(prefix, indent) {
+		return stdjson.Indent(dst, src, prefix, indent)
+	}
+	var check bytes.Buffer
+	if err := stdjson.Indent(&check, src, "", ""); err != nil {
+		return err
+	}
+	body := bytes.TrimRight(src, " \n\r\t")
+	start := dst.Len()
+	if err := stdjson.Indent(dst, body, prefix, indent); err != nil {
+		return err // not expected: src is valid
+	}
+	dst.Write(src[len(body):])
+	indentTail(dst.Bytes()[start:], src, prefix, indent)
+	return nil
+}
+
+// indentOverwrites reports whether encoding/json on v2 lays the output of
+// Indent out with spaces, overwritten with prefix and indent afterwards:
+// when either holds other characters than spaces and tabs.
+func indentOverwrites(prefix, indent string) bool {
+	return len(strings.Trim(prefix, " \t"))+len(strings.Trim(indent, " \t")) > 0
+}
+
+// indentTail writes, as encoding/json on v2 does (encodeV2), prefix and
+// then indent, again and again, over the spaces after each newline of the
+// trailing space of src that Indent copied to the end of out (the output
+// of Indent). Where indent is empty and spaces remain after the prefix,
+// they stay (encoding/json's loop never ends there).
+func indentTail(out, src []byte, prefix, indent string) {
+	if !indentOverwrites(prefix, indent) {
+		return
+	}
+	tail := out[len(out)-(len(src)-len(bytes.TrimRight(src, " \n\r\t"))):]
+	for i := bytes.IndexByte(tail, '\n'); i >= 0; i = bytes.IndexByte(tail, '\n') {
+		tail = tail[i+1:]
+		n := len(tail) - len(bytes.TrimLeft(tail, " "))
+		spaces := tail[:n]
+		spaces = spaces[copy(spaces, prefix):]
+		for len(spaces) > 0 && indent != "" {
+			spaces = spaces[copy(spaces, indent):]
+		}
+		tail = tail[n:]
+	}
 }
 
 // HTMLEscape appends to dst the JSON-encoded src with <, >, &, U+2028 and

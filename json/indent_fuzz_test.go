@@ -10,7 +10,6 @@ func FuzzCompactIndent(f *testing.F) {
 	}
 	f.Add([]byte(`{"a":[1,{"b":"\\"}"}]}`), ">", " ")
 	f.Fuzz(func(t *testing.T, src []byte, prefix, indent string) {
-		skipUnlessClassicJSON(t)
 		if len(prefix) > 8 || len(indent) > 8 {
 			return
 		}

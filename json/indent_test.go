@@ -33,7 +33,6 @@ var indentInputs = []string{
 var indentPairs = [][2]string{{"", "\t"}, {">>", "  "}}
 
 func TestCompactIndentMatchEncodingJSON(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	for _, in := range indentInputs {
 		checkCompactIndent(t, []byte(in), indentPairs...)
 	}
@@ -41,7 +40,6 @@ func TestCompactIndentMatchEncodingJSON(t *testing.T) {
 
 // TestCompactIndentCorpus: the same over the jsonexamples documents.
 func TestCompactIndentCorpus(t *testing.T) {
-	skipUnlessClassicJSON(t)
 	files, _ := filepath.Glob(filepath.Join(corpus.SharedData(t, "jsonexamples"), "*.json"))
 	if len(files) == 0 {
 		t.Fatal("no documents")
@@ -78,9 +76,34 @@ func checkCompactIndent(t testing.TB, src []byte, pairs ...[2]string) {
 		got.Reset()
 		want.WriteString("head:")
 		got.WriteString("head:")
-		werr := stdjson.Indent(&want, src, pi[0], pi[1])
 		gerr := sjson.Indent(&got, src, pi[0], pi[1])
+		if stdIndentHangs(src, pi[0], pi[1]) {
+			continue // package json's ends: it is all there is to check
+		}
+		werr := stdjson.Indent(&want, src, pi[0], pi[1])
 		compare(t, "Indent", name, want.Bytes(), got.Bytes(), werr, gerr)
+	}
+}
+
+// stdIndentHangs reports whether encoding/json's Indent may never return
+// on src: on encoding/json/v2 (Go 1.26 and 1.27.3), with a prefix of
+// other characters than spaces and tabs and an empty indent, its loop that
+// writes the prefix and indent over the spaces after each newline (of its
+// output, or of src when src is malformed) makes no progress where more
+// spaces follow a newline than the prefix is long.
+func stdIndentHangs(src []byte, prefix, indent string) bool {
+	if classicEncoding || indent != "" || strings.Trim(prefix, " \t") == "" {
+		return false
+	}
+	for rest := src; ; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1:]
+		if n := len(rest) - len(bytes.TrimLeft(rest, " ")); n > len(prefix) {
+			return true
+		}
 	}
 }
 

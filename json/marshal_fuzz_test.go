@@ -20,7 +20,6 @@ func FuzzMarshal(f *testing.F) {
 	f.Add([]byte("\x09\x05<a&b>\xff\x0a\x02\x03\x0b\x06"))
 	f.Add([]byte{5, 3, 1, 2, 9, 0x7f, 0xff, 0x80, 4, 4, 4})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		skipUnlessClassicJSON(t)
 		g := &valueGen{data: data}
 		v := g.value(0)
 		want, werr := stdjson.Marshal(v)

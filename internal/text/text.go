@@ -74,3 +74,26 @@ func NumberEnd[T ~string | ~[]byte](b T, i int) int {
 func IsNumber[T ~string | ~[]byte](s T) bool { return NumberEnd(s, 0) == len(s) }
 
 func isDigit(c byte) bool { return c-'0' < 10 }
+
+// Hex4 reads the escape \uXXXX at the start of s: its code unit, and
+// false when s does not start with one.
+func Hex4(s []byte) (rune, bool) {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}

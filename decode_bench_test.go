@@ -1,0 +1,111 @@
+//go:build cgo
+
+package simdjson_test
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/simdjson-cgo/simdjson"
+	"github.com/simdjson-cgo/simdjson/json"
+)
+
+// benchPayload is what a handler might declare of a pull request event's
+// payload.
+type benchPayload struct {
+	Action      string `json:"action"`
+	Number      int    `json:"number"`
+	PullRequest struct {
+		Title string `json:"title"`
+		User  struct {
+			Login string `json:"login"`
+		} `json:"user"`
+		Base struct {
+			Repo struct {
+				FullName string  `json:"full_name"`
+				Language *string `json:"language"`
+			} `json:"repo"`
+		} `json:"base"`
+	} `json:"pull_request"`
+}
+
+// BenchmarkDecodeSubValue: a pull request event's payload (about 19 kB of
+// its event) decoded into benchPayload: Decode of the handle, against
+// RawJSON + package json's Unmarshal of the same handle and against
+// Unmarshal of the payload's bytes alone (already cut out).
+func BenchmarkDecodeSubValue(b *testing.B) {
+	f, err := os.Open("/work/shared/data/gharchive/dlt__github.events.load_page_1_duck.ndjson")
+	if err != nil {
+		b.Skip(err)
+	}
+	defer f.Close()
+	var event []byte
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		if bytes.Contains(sc.Bytes(), []byte(`"type":"PullRequestEvent"`)) {
+			event = simdjson.Pad(append([]byte(nil), sc.Bytes()...))
+			break
+		}
+	}
+	if event == nil {
+		b.Skip("no pull request event")
+	}
+	p := simdjson.NewParser()
+	defer p.Close()
+	doc, err := p.Parse(event)
+	if err != nil {
+		b.Fatal(err)
+	}
+	payload, err := doc.Field("payload")
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, _ := payload.RawJSON()
+	alone := append([]byte(nil), raw...)
+	var want benchPayload
+	if err := json.Unmarshal(alone, &want); err != nil || want.PullRequest.User.Login == "" {
+		b.Fatal(err, want)
+	}
+	var got benchPayload
+	if err := payload.Decode(&got); err != nil || !reflect.DeepEqual(got, want) {
+		b.Fatalf("Decode: %v\n%+v\nwant %+v", err, got, want)
+	}
+	b.Run("Decode", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v benchPayload
+			if err := payload.Decode(&v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("RawJSON+Unmarshal", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v benchPayload
+			r, err := payload.RawJSON()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := json.Unmarshal(r, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Unmarshal-alone", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v benchPayload
+			if err := json.Unmarshal(alone, &v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
