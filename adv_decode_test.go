@@ -92,3 +92,72 @@ func TestAdvDecodeFailingUnmarshalerCalledOnce(t *testing.T) {
 		t.Errorf("Decode %s: UnmarshalJSON called %d times (%v), want %d (%v) as encoding/json", in, advFailCalls, gerr, wantCalls, werr)
 	}
 }
+
+var advPanicCalls int
+
+type advPanicking struct{}
+
+func (*advPanicking) UnmarshalJSON([]byte) error {
+	advPanicCalls++
+	panic("advPanicking")
+}
+
+// TestAdvDecodePanickingUnmarshalerCalledOnce: a panic in UnmarshalJSON
+// reaches Decode's caller after one call, as with encoding/json. Today the
+// fast path's recover swallows it, the fallback calls the method again,
+// and the second panic escapes: two calls.
+func TestAdvDecodePanickingUnmarshalerCalledOnce(t *testing.T) {
+	type target struct{ P advPanicking }
+	p := simdjson.NewParser()
+	defer p.Close()
+	d, err := p.Parse([]byte(`{"P":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	advPanicCalls = 0
+	func() {
+		defer func() { recover() }()
+		var x target
+		d.Value.Decode(&x)
+	}()
+	if advPanicCalls != 1 {
+		t.Errorf("UnmarshalJSON called %d times before its panic reached the caller, want 1", advPanicCalls)
+	}
+}
+
+// TestAdvDecodeConcurrentParsers: Decode on distinct parsers at once
+// (run under -race).
+func TestAdvDecodeConcurrentParsers(t *testing.T) {
+	type rec struct {
+		ID   int
+		Name string
+		Tags []string
+		M    map[string]any
+	}
+	done := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			p := simdjson.NewParser()
+			defer p.Close()
+			for i := range 500 {
+				in := fmt.Sprintf(`{"ID":%d,"Name":"g%d","Tags":["a","b"],"M":{"k":[1,{"x":null}]}}`, i, g)
+				d, err := p.Parse([]byte(in))
+				if err != nil {
+					done <- err
+					return
+				}
+				var r rec
+				if err := d.Value.Decode(&r); err != nil || r.ID != i || r.Name != fmt.Sprintf("g%d", g) {
+					done <- fmt.Errorf("goroutine %d line %d: %+v %v", g, i, r, err)
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
