@@ -119,7 +119,9 @@ var advInputs = []string{
 
 var advOps = []string{"DDDD", "RRRR", "SSSS", "DBODBO", "ROBROBRO", "TTTTTTTTTTTT", "TMTMDMTMDOBT", "MDMDMD", "TDDDTOB", "OBDOBDOB", "MTMRMRMTT"}
 
-func advCompare(t *testing.T, name string) {
+func advCompare(t *testing.T, name string) { advCompareOpts(t, name, false) }
+
+func advCompareOpts(t *testing.T, name string, opts bool) {
 	for ii, in := range advInputs {
 		for _, ops := range advOps {
 			for _, chunk := range []int{1, 3, 7, 64, 100000} {
@@ -129,8 +131,15 @@ func advCompare(t *testing.T, name string) {
 							mk := func() *advReader {
 								return &advReader{data: []byte(in), chunk: chunk, zeros: zeros, eofWith: eofWith, errEnd: errEnd}
 							}
-							want := advRun(stdjson.NewDecoder(mk()), ops, in)
-							got := advRun(sjson.NewDecoder(mk()), ops, in)
+							wd, gd := stdjson.NewDecoder(mk()), sjson.NewDecoder(mk())
+							if opts {
+								wd.UseNumber()
+								wd.DisallowUnknownFields()
+								gd.UseNumber()
+								gd.DisallowUnknownFields()
+							}
+							want := advRun(wd, ops, in)
+							got := advRun(gd, ops, in)
 							if got != want {
 								g, w := strings.Split(got, "|"), strings.Split(want, "|")
 								k := 0
@@ -273,4 +282,8 @@ func TestAdvDecoderConcurrentOwnBytes(t *testing.T) {
 			t.Error(s)
 		}
 	}
+}
+
+func TestAdvDecoderDiffOptions(t *testing.T) {
+	advCompareOpts(t, "opts", true)
 }
