@@ -125,7 +125,13 @@ type decoder struct {
 	in  []byte
 	n   uint32
 	buf []byte // unescaped strings and keys
+	// depth counts the arrays and objects the walk is inside (see value).
+	depth int
 }
+
+// maxDecodeDepth is encoding/json's nesting limit: a value nested deeper
+// goes to the fallback, whose error ("exceeded max depth") is Decode's.
+const maxDecodeDepth = 10000
 
 // decode runs the fast path; false sends the value to the fallback (a
 // panic of reflect's included: it cannot escape).
@@ -329,6 +335,25 @@ func (d *decoder) literal(t uint32, lit string) bool {
 // value decodes the value at token t into rv (settable) by plan pl and
 // returns the token after it; ok is false when the fallback must decide.
 func (d *decoder) value(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
+	if t < d.n {
+		if c := d.char(t); c == '{' || c == '[' {
+			// A container: one level deeper. (A pointer's target, or an
+			// interface's walk, counts the same token again: past the
+			// limit the fallback decides, so an overcount costs only
+			// speed.)
+			if d.depth++; d.depth > maxDecodeDepth {
+				return 0, false
+			}
+			e, ok := d.valueIn(t, rv, pl)
+			d.depth--
+			return e, ok
+		}
+	}
+	return d.valueIn(t, rv, pl)
+}
+
+// valueIn is value without the nesting count.
+func (d *decoder) valueIn(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 	if t >= d.n {
 		return 0, false
 	}
@@ -692,6 +717,21 @@ func (d *decoder) array(t uint32, rv reflect.Value, pl *plan) (uint32, bool) {
 
 // any decodes the value at t as encoding/json does into an empty interface.
 func (d *decoder) any(t uint32) (any, uint32, bool) {
+	if t < d.n {
+		if c := d.char(t); c == '{' || c == '[' {
+			if d.depth++; d.depth > maxDecodeDepth {
+				return nil, 0, false
+			}
+			x, e, ok := d.anyIn(t)
+			d.depth--
+			return x, e, ok
+		}
+	}
+	return d.anyIn(t)
+}
+
+// anyIn is any without the nesting count.
+func (d *decoder) anyIn(t uint32) (any, uint32, bool) {
 	if t >= d.n {
 		return nil, 0, false
 	}

@@ -479,7 +479,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 				continue
 			}
 			done = true
-			return 2
+			return m.badStop()
 		}
 		if m.stop.Load() {
 			done = true
@@ -498,7 +498,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 					continue
 				}
 				done = true
-				return 2
+				return m.badStop()
 			}
 		} else if m.fnDoc != nil {
 			// fn's calls on the Document take the parser: give it up
@@ -546,6 +546,17 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 // Map, one thread moved by less than 1 %; five invocations over 1 GB then
 // gave 1.99 and 2.00. A map shorter than yieldEvery never yields.
 const yieldEvery = 8 * time.Millisecond
+
+// badStop is Batch's result after a bad line under the stop policy: 2
+// (the workers skip every chunk and batch past its offset), or 3 for a
+// Files input, whose offsets are each file's own: an earlier file's chunks
+// past that offset may hold the first bad line.
+func (m *mapper[S]) badStop() int {
+	if m.queued != nil {
+		return 3
+	}
+	return 2
+}
 
 // badLine records a bad line: true when the map goes on (SkipBadLines),
 // false when it stops with the first bad line in input order.

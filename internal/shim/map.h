@@ -146,6 +146,7 @@ void run_chunk(map_run *m, int w, const uint8_t *buf, uint64_t len, uint64_t cap
       stop_at(m, base + pos);
       return;
     }
+    if (g == 3) return;  // a bad line of one of several files: the rest of this chunk is not needed
     pos += consumed;
   }
 }

@@ -82,7 +82,9 @@ type Implementation struct {
 type MapHandler interface {
 	// Batch delivers the documents the worker's parser holds (its Result),
 	// parsed from buf[:n] at offset base of the input. It returns 0 to go on,
-	// 1 to stop every worker, 2 after a bad line under the stop policy.
+	// 1 to stop every worker, 2 after a bad line under the stop policy, 3
+	// after one whose offset is its own file's (a Files input: offsets of
+	// different files are not comparable, so no later offset is skipped).
 	Batch(worker int, base uint64, buf unsafe.Pointer, n uint64) int
 	// NextChunk hands the worker its next chunk of whole lines (C memory,
 	// readable up to capacity bytes); ok is false when there are no more.
