@@ -32,12 +32,12 @@ func advDescribe(err error) string {
 	return fmt.Sprintf("%T", err)
 }
 
-// TestAdvMapFilesAttack: files of several kinds (good, syntax-bad line,
+// TestMapFilesAttack: files of several kinds (good, syntax-bad line,
 // type-bad line for MapDecode, line over MaxDocumentSize, missing,
 // directory, truncated gzip, empty), Map and MapDecode, stop policy, 1-4
 // threads: no hang, every slot accounted, and the error a sequential
 // Stream (Decoded for MapDecode) over the same files gives.
-func TestAdvMapFilesAttack(t *testing.T) {
+func TestMapFilesAttack(t *testing.T) {
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(3, 5))
 	slots := trackSlots(t)

@@ -13,10 +13,10 @@ import (
 	"github.com/simdjson-cgo/simdjson"
 )
 
-// TestAdvMapFilesSkipBadLines: under SkipBadLines, Map and MapDecode over
+// TestMapFilesSkipBadLines: under SkipBadLines, Map and MapDecode over
 // Files report the bad lines each file streamed alone reports, in file
 // order, and count the same good documents.
-func TestAdvMapFilesSkipBadLines(t *testing.T) {
+func TestMapFilesSkipBadLines(t *testing.T) {
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(9, 1))
 	for round := range 16 {

@@ -17,7 +17,7 @@ type advSSHolder struct {
 	In struct{ N map[string]string }
 }
 
-func TestAdvMapStringString(t *testing.T) {
+func TestMapStringString(t *testing.T) {
 	inputs := []string{
 		`{"M":{"a":"1","b":"2"}}`, `{"M":{"a":"1","a":"2"}}`, `{"M":null}`, `{"M":{"a":null}}`, `{"M":{"a":1}}`,
 		`{"M":{"a":"x","b":1,"c":"y"}}`, `{"M":[1]}`, `{"M":"s"}`, `{"M":{"\u0041":"\u00e9","a\"b":"c\\d"}}`,

@@ -15,16 +15,17 @@ import (
 	"github.com/simdjson-cgo/simdjson"
 )
 
-// TestAdvMapFilesStopAtIsPerInputOffset: over Files, the first bad line in
+// TestMapFilesStopAtIsPerInputOffset: over Files, the first bad line in
 // input order is an earlier file's even when a later file's bad line sits
 // at a smaller byte offset (of its own file). The native workers' stop_at
 // (internal/shim/map.h: run_chunk and map_worker_main skip every chunk and
-// batch that starts past the offset of a bad line) compares offsets of
-// different files: once b.json's bad line at byte 0 is found, the chunks
-// of a.json past byte 0 are skipped, a.json's bad line (line 1001, byte
-// 8000) is never parsed, and Map returns b.json's line 1. A Stream over the
-// same files returns a.json's line 1001.
-func TestAdvMapFilesStopAtIsPerInputOffset(t *testing.T) {
+// batch that starts past the offset of a bad line) used to compare offsets
+// of different files: once b.json's bad line at byte 0 was found, the
+// chunks of a.json past byte 0 were skipped, a.json's bad line (line 1001,
+// byte 8000) was never parsed, and Map returned b.json's line 1. For Files
+// a bad line sets no such offset now. A Stream over the same files returns
+// a.json's line 1001.
+func TestMapFilesStopAtIsPerInputOffset(t *testing.T) {
 	dir := t.TempDir()
 	a := writeFile(t, dir, "a.json", []byte(strings.Repeat("{\"a\":1}\n", 1000)+"[nope\n"+strings.Repeat("{\"a\":2}\n", 10)))
 	b := writeFile(t, dir, "b.json", []byte("{bad\n"+strings.Repeat("{\"b\":1}\n", 10)))
@@ -56,7 +57,7 @@ func TestAdvMapFilesStopAtIsPerInputOffset(t *testing.T) {
 
 // The same, made deterministic: a.json is a named pipe filled only after
 // a worker has parsed b.json (and so found its bad line at byte 0).
-func TestAdvMapFilesStopAtPipe(t *testing.T) {
+func TestMapFilesStopAtPipe(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.json")
 	if err := syscall.Mkfifo(a, 0o600); err != nil {

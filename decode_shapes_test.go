@@ -81,7 +81,7 @@ func advDiff[T any](t *testing.T, in string, prefill func(*T)) {
 	}
 }
 
-func TestAdvDecodeShapes(t *testing.T) {
+func TestDecodeShapes(t *testing.T) {
 	for _, in := range []string{`{"A":1,"B":2,"C":3,"D":4}`, `{"a":1,"b":2,"c":3}`, `{"advE1":{"A":1}}`} {
 		advDiff[advEmb](t, in, nil)
 	}
@@ -136,13 +136,13 @@ func advShow(v any, err error) string {
 	return strings.NewReplacer("0x", "").Replace(s)
 }
 
-// TestAdvDecodeMaxDepth: encoding/json fails a value nested deeper than
+// TestDecodeMaxDepth: encoding/json fails a value nested deeper than
 // 10000 levels ("exceeded max depth", a *SyntaxError); Value.Decode into
 // any, []any, a struct field or map[string]any must fail the same way. (The
 // values are not compared: Decode documents that it may have stored some
 // fields when it reports a syntax error.) It returned the value and no
 // error.
-func TestAdvDecodeMaxDepth(t *testing.T) {
+func TestDecodeMaxDepth(t *testing.T) {
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
 	deepObj := strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001)
 	ok := strings.Repeat("[", 10000) + strings.Repeat("]", 10000)

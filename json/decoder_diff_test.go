@@ -163,11 +163,11 @@ func advCompareOpts(t *testing.T, name string, opts bool) {
 	}
 }
 
-func TestAdvDecoderDiff(t *testing.T) {
+func TestDecoderDiff(t *testing.T) {
 	advCompare(t, "nohint")
 }
 
-func TestAdvDecoderDiffHint(t *testing.T) {
+func TestDecoderDiffHint(t *testing.T) {
 	defer sjson.SetReadHint(sjson.SetReadHint(0))
 	big := []byte(`[` + strings.Repeat(`{"id":1,"name":"x"},`, 15000) + `{}]` + "\n")
 	for range 3 {
@@ -179,9 +179,9 @@ func TestAdvDecoderDiffHint(t *testing.T) {
 	advCompare(t, "hint")
 }
 
-// TestAdvDecoderNoLeak: values kept from one Decoder never change when
+// TestDecoderNoLeak: values kept from one Decoder never change when
 // other Decoders decode other bodies (through the shared pool).
-func TestAdvDecoderNoLeak(t *testing.T) {
+func TestDecoderNoLeak(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	type kept struct {
 		what string
@@ -231,10 +231,10 @@ func TestAdvDecoderNoLeak(t *testing.T) {
 
 var _ = bytes.NewReader
 
-// TestAdvDecoderConcurrentOwnBytes: Decoders on many goroutines, bodies of
+// TestDecoderConcurrentOwnBytes: Decoders on many goroutines, bodies of
 // mixed sizes (the read hint moving), several values per body: every value,
 // RawMessage and Buffered read shows only its own body's bytes.
-func TestAdvDecoderConcurrentOwnBytes(t *testing.T) {
+func TestDecoderConcurrentOwnBytes(t *testing.T) {
 	done := make(chan string, 8)
 	for g := range 8 {
 		go func() {
@@ -284,6 +284,6 @@ func TestAdvDecoderConcurrentOwnBytes(t *testing.T) {
 	}
 }
 
-func TestAdvDecoderDiffOptions(t *testing.T) {
+func TestDecoderDiffOptions(t *testing.T) {
 	advCompareOpts(t, "opts", true)
 }

@@ -24,10 +24,10 @@ type advReuse struct {
 	Ar [2]int
 }
 
-// TestAdvMapDecodeReuseAndFaults: a field absent from a line is zero in
+// TestMapDecodeReuseAndFaults: a field absent from a line is zero in
 // MapDecode's reused *T; fn's error, panic and Goexit stop the map without
 // a hang or a lost slot.
-func TestAdvMapDecodeReuseAndFaults(t *testing.T) {
+func TestMapDecodeReuseAndFaults(t *testing.T) {
 	dir := t.TempDir()
 	var b strings.Builder
 	for i := range 2000 {
@@ -91,9 +91,9 @@ func TestAdvMapDecodeReuseAndFaults(t *testing.T) {
 	}
 }
 
-// TestAdvDecodeStale: Decode of a handle after the next Parse, or after
+// TestDecodeStale: Decode of a handle after the next Parse, or after
 // Close, fails instead of reading the new document.
-func TestAdvDecodeStale(t *testing.T) {
+func TestDecodeStale(t *testing.T) {
 	p := simdjson.NewParser()
 	d, err := p.Parse([]byte(`{"A":1}`))
 	if err != nil {
