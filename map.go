@@ -940,11 +940,12 @@ func (m *mapper[S]) NextChunk(w int) (buf unsafe.Pointer, n, capacity, base uint
 			}
 			continue
 		}
-		if m.stop.Load() || bad != nil && !chunkBefore(ch, bad) {
+		if m.stop.Load() {
 			m.free <- ch.slot
-			if m.stop.Load() {
-				return nil, 0, 0, 0, false
-			}
+			return nil, 0, 0, 0, false
+		}
+		if bad != nil && !chunkBefore(ch, bad) { // after the bad line: not needed
+			m.free <- ch.slot
 			continue
 		}
 		wk.chunk, wk.held = ch, true
