@@ -16,7 +16,7 @@ GO ?= go
 # parent directory, where this project's machines keep it.
 SIMDJSON_SRC ?= $(abspath ../.mirror/simdjson+simdjson/repo)
 
-.PHONY: beam test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd fuzz fuzz-json test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet bench-http test-adapters check-vendor vendor ci
+.PHONY: beam test test-race test-nocgo test-cgo-required test-consumer test-static test-gostd test-gostd-v2 test-gostd-jsontext fuzz fuzz-json test-leaks test-asan test-ubsan fuzz-asan test-v1 test-v3 test-kernels test-arm64 test-cgocheck2 vet demo bench bench-gz bench-results bench-micro bench-vet bench-http test-adapters check-vendor vendor ci
 
 # go test's output as without -v, then one line naming the tests that
 # skipped because the shared corpora are absent (internal/testsummary runs
@@ -26,7 +26,7 @@ test: check-vendor
 	@GO=$(GO) .testsummary/testsummary -count=1 ./...
 
 test-race:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 # RSS flat over a million parse/close cycles and over repeated maps.
 test-leaks:
@@ -36,8 +36,8 @@ test-leaks:
 # Without cgo: the package compiles, Unmarshal/Valid/Decoder fall back to
 # encoding/json, the other APIs report ErrNoCGO.
 test-nocgo:
-	CGO_ENABLED=0 $(GO) vet . ./json ./internal/...
-	CGO_ENABLED=0 $(GO) test -count=1 . ./json ./internal/...
+	CGO_ENABLED=0 $(GO) vet . ./json/... ./internal/...
+	CGO_ENABLED=0 $(GO) test -count=1 . ./json/... ./internal/...
 
 # -tags simdjson_cgo_required: without cgo the build fails at compile time
 # with a message that says why (internal/shim/cgo_required.go); without the
@@ -82,13 +82,33 @@ test-gostd:
 	CGO_ENABLED=0 $(GO) run ./internal/gostd -go "$(GO)" $(GOSTD_FLAGS); nocgo=$$?; \
 	if [ $$cgo -ne 0 ] || [ $$nocgo -ne 0 ]; then echo "test-gostd FAILED (exit status with cgo $$cgo, without $$nocgo)"; exit 1; fi
 
+# Go's own encoding/json/v2 tests against json/v2 and json/jsontext
+# (internal/gostdv2): the external test files (package json_test: the
+# TestBenchmark* round trips over internal/jsontest's corpus and the
+# examples) copied at run time with their imports rewritten; the internal
+# ones cannot be routed and are listed. Needs a toolchain with
+# encoding/json/v2 (GOTOOLCHAIN=go1.27.3); skipped with a message otherwise.
+# With cgo, then without; either failing fails the target.
+test-gostd-v2:
+	@$(GO) run ./internal/gostdv2 $(GOSTD_FLAGS); cgo=$$?; \
+	CGO_ENABLED=0 $(GO) run ./internal/gostdv2 $(GOSTD_FLAGS); nocgo=$$?; \
+	if [ $$cgo -ne 0 ] || [ $$nocgo -ne 0 ]; then echo "test-gostd-v2 FAILED (exit status with cgo $$cgo, without $$nocgo)"; exit 1; fi
+# Go's encoding/json/jsontext tests against json/jsontext (internal/gostd
+# -pkg jsontext; Go 1.27, e.g. GOTOOLCHAIN=go1.27.3): the one external test
+# file (example_test.go) routed, with cgo then without; the internal test
+# files are listed as not routable. Skipped with a message elsewhere.
+test-gostd-jsontext:
+	$(GO) run ./internal/gostd -go "$(GO)" -pkg jsontext $(GOSTD_FLAGS); cgo=$$?; \
+	CGO_ENABLED=0 $(GO) run ./internal/gostd -go "$(GO)" -pkg jsontext $(GOSTD_FLAGS); nocgo=$$?; \
+	if [ $$cgo -ne 0 ] || [ $$nocgo -ne 0 ]; then echo "test-gostd-jsontext FAILED (exit status with cgo $$cgo, without $$nocgo)"; exit 1; fi
+
 # Every fuzz target in turn, FUZZTIME each (go test -fuzz takes one at a time);
 # the slow ones (FUZZ_SLOW: each input is a map over documents of up to 200
 # keys, or three maps and a stream over a set of files written for it, 50 to
 # 300 inputs a second here under the fuzzer) FUZZTIME_SLOW each.
 FUZZTIME ?= 10m
 FUZZTIME_SLOW ?= $(FUZZTIME)
-FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzDecode FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip FuzzFiles
+FUZZ_TARGETS := FuzzHandles FuzzStream FuzzMap FuzzDecode FuzzUnmarshal FuzzDecoder FuzzProjectionWide FuzzOptions FuzzMaxDocumentSize FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken FuzzGzip FuzzGzipStream FuzzFiles
 FUZZ_SLOW := FuzzProjectionWide FuzzOptions FuzzFiles
 # The targets of package json (the others are the root package's).
 FUZZ_JSON := FuzzUnmarshal FuzzDecoder FuzzCompactIndent FuzzMarshal FuzzMarshalStruct FuzzMarshalRawMessage FuzzAppendString FuzzAppendFloat FuzzToken
@@ -128,7 +148,7 @@ test-asan:
 	CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -o $(SAN_DIR)/asan.test .
 	.ci/sanitizer-coverage.sh asan $(SAN_DIR)/asan.test
 	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SAN_DIR)/asan.test -test.count=1 -test.timeout=30m
-	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 ./json ./internal/...
+	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 -timeout 30m ./json ./internal/...
 
 # The fuzz targets under AddressSanitizer, C++ included, FUZZTIME_ASAN each
 # (make fuzz runs them uninstrumented). Each target's binary is built with

@@ -109,3 +109,63 @@ func BenchmarkDecodeSubValue(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkMapDecodeSeed: the seed task over the gharchive corpus on one
+// thread, MapDecode into decEvent (the seed task's struct, bench/task.go's event) beside Map with lazy reads of
+// the same three values (lazy): the profile of the struct row's walk.
+func BenchmarkMapDecodeSeed(b *testing.B) {
+	data := bytes.Join(gharchiveDocs(b), []byte("\n"))
+	type counts struct{ types, opened int }
+	b.Run("struct", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, err := simdjson.MapDecode(simdjson.Bytes(data), func(int) *counts { return new(counts) }, func(c *counts, ev *decEvent) error {
+				c.types += len(ev.Type)
+				if ev.Type == "PullRequestEvent" && ev.Payload.Action == "opened" && ev.Payload.PullRequest.Base.Repo.Language != nil {
+					c.opened++
+				}
+				return nil
+			}, simdjson.Threads(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("lazy", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_, err := simdjson.Map(simdjson.Bytes(data), func(int) *counts { return new(counts) }, func(c *counts, doc simdjson.Document) error {
+				t, err := doc.Field("type")
+				if err != nil {
+					return err
+				}
+				typ, err := t.StringBytes()
+				if err != nil {
+					return err
+				}
+				c.types += len(typ)
+				if string(typ) != "PullRequestEvent" {
+					return nil
+				}
+				a, err := doc.Get("payload", "action")
+				if err != nil {
+					return err
+				}
+				if action, err := a.StringBytes(); err != nil || string(action) != "opened" {
+					return err
+				}
+				if l, err := doc.Get("payload", "pull_request", "base", "repo", "language"); err == nil {
+					if null, _ := l.IsNull(); !null {
+						c.opened++
+					}
+				}
+				return nil
+			}, simdjson.Threads(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

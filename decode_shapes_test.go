@@ -168,4 +168,11 @@ func TestDecodeMaxDepth(t *testing.T) {
 	check("any of objects", deepObj, func() any { return new(any) })
 	check("10000 levels", ok, func() any { return new(any) })
 	check("10000 levels []any", ok, func() any { return new([]any) })
+	// Objects decoded into struct fields count as levels too (object's
+	// loop decodes a struct field's object itself, not through value).
+	type S2 struct{ B struct{ C struct{ D any } } }
+	for _, n := range []int{9997, 9998} {
+		in := `{"B":{"C":{"D":` + strings.Repeat("[", n) + strings.Repeat("]", n) + `}}}`
+		check(fmt.Sprintf("structs then %d levels", n), in, func() any { return new(S2) })
+	}
 }

@@ -57,6 +57,8 @@ type (
 		Deep    map[string]*[]int `json:"deep"`
 		private int
 	}
+	// decEvent: the seed task's struct (bench/task.go's event), also
+	// BenchmarkMapDecodeSeed's.
 	decEvent struct {
 		Type    string `json:"type"`
 		Payload struct {
@@ -328,6 +330,7 @@ func FuzzDecode(f *testing.F) {
 		fuzzDecode[decOuter](t, d.Value)
 		fuzzDecode[any](t, d.Value)
 		fuzzDecode[[]decInner](t, d.Value)
+		fuzzMethods[mFuzz](t, d.Value)
 	})
 }
 

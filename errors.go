@@ -2,8 +2,8 @@ package simdjson
 
 // Errors: simdjson's codes and this package's (ErrorCode, each one also a
 // sentinel for errors.Is), and every error type the package returns:
-// *Error, *NoSuchFieldError, *OptionError, *LineError, *GzipError,
-// *PanicError.
+// *Error, *NoSuchFieldError, *OptionError, *LineError, *FuncError,
+// *GzipError, *PanicError.
 
 import (
 	"errors"
@@ -248,6 +248,16 @@ func (e *PanicError) Unwrap() error {
 // goroutine of the map's) calls runtime.Goexit wraps ErrGoexit.
 var ErrGoexit = errors.New("simdjson: map function called runtime.Goexit (t.Fatal, t.FailNow or require in a map callback?)")
 
+// ErrBadLine, wrapped in the error a map function returns (Map, MapFields,
+// MapDecode), says that the document is a bad line: under SkipBadLines the
+// map skips it and goes on, and reports it with the bad lines that are not
+// JSON, as a *LineError with its file, line and offset whose Err is the
+// function's error. Without SkipBadLines the map stops with a *FuncError,
+// as for any error of the function. A program that counts records of a
+// kind (events with a string "type", say) returns it for the JSON lines
+// that are not such a record.
+var ErrBadLine = errors.New("simdjson: bad line")
+
 // errReaderGoexit is returned by Map and MapFields when the Read method of a
 // Reader input called runtime.Goexit: the map stops (the rest of the input
 // is not read) and errors.Is(err, ErrGoexit) holds.
@@ -282,6 +292,34 @@ func lineBefore(a, b *LineError) bool {
 
 // Unwrap returns the cause, so errors.Is(err, ErrTape) and the like work.
 func (e *LineError) Unwrap() error { return e.Err }
+
+// FuncError is the error Map, MapFields and MapDecode return when the
+// caller's function returned an error: it says which document the function
+// was called with, and Unwrap returns the function's error, so errors.Is
+// and errors.As see it. Line is the 1-based line of that document (for
+// MapFields, the row's line; for MapDecode, the line decoded into the *T),
+// Offset the byte offset of its first byte (Row.Offset), in the file's
+// uncompressed bytes for File and Files, and File the file of a File or
+// Files input (empty otherwise). Which error is returned when functions on
+// several workers fail is as Map says: the first one reported, not
+// necessarily the earliest in the input; with Threads(1) it is the
+// earliest.
+type FuncError struct {
+	File   string
+	Line   int
+	Offset int64
+	Err    error
+}
+
+func (e *FuncError) Error() string {
+	if e.File != "" {
+		return fmt.Sprintf("simdjson: %s: line %d (byte %d): %v", e.File, e.Line, e.Offset, e.Err)
+	}
+	return fmt.Sprintf("simdjson: line %d (byte %d): %v", e.Line, e.Offset, e.Err)
+}
+
+// Unwrap returns the function's error.
+func (e *FuncError) Unwrap() error { return e.Err }
 
 // GzipError reports gzip input that cannot be decompressed: the file (empty
 // for a Gzip reader), the offset in the compressed input where decompression

@@ -146,3 +146,39 @@ func ExampleNewProjectionCases() {
 	// PullRequestEvent string missing
 	// PullRequestEvent string missing
 }
+
+// Row.Decode decodes a projected field into a Go value, as Value.Decode
+// does: here the base repository of each opened pull request.
+func ExampleRow_Decode() {
+	proj, err := simdjson.NewProjection("/type", "/payload/pull_request/base/repo")
+	if err != nil {
+		panic(err)
+	}
+	defer proj.Close()
+	type repo struct {
+		Language *string `json:"language"`
+	}
+	states, err := simdjson.MapFields(simdjson.Bytes([]byte(exampleEvents)), proj,
+		func(int) *[]string { return new([]string) },
+		func(langs *[]string, r simdjson.Row) error {
+			if t, _ := r.Bytes(0); string(t) != "PullRequestEvent" {
+				return nil
+			}
+			var x repo
+			if err := r.Decode(1, &x); err != nil {
+				return err
+			}
+			if x.Language == nil {
+				*langs = append(*langs, "null")
+			} else {
+				*langs = append(*langs, *x.Language)
+			}
+			return nil
+		}, simdjson.SkipBadLines(nil), simdjson.Threads(1))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(*states[0])
+	// Output:
+	// [Go null]
+}

@@ -6,3 +6,7 @@ package simdjson
 // DecodeFallbacks returns the number of values Decode has sent to
 // encoding/json so far.
 func DecodeFallbacks() int64 { return decodeFallbacks.Load() }
+
+// DecodeDivergences returns the number of values whose exact pass failed
+// after a method was called although the dry pass had decided them.
+func DecodeDivergences() int64 { return decodeDivergences.Load() }

@@ -27,7 +27,9 @@ type gzipReader struct {
 	src    io.Reader // the compressed input
 	size   int64     // its size, or -1
 	maxBuf int
+	whole  bool // GzipWholeMembers: today's whole-member path, else z
 
+	z       *gzStream // libdeflate streaming, once started
 	started bool
 	srcErr  error          // src's error after the buffered bytes (nil: io.EOF)
 	inBuf   unsafe.Pointer // C memory holding in
@@ -36,11 +38,7 @@ type gzipReader struct {
 	pos     int    // offset in in of the next member
 	dec     *inflate.Decompressor
 
-	out      unsafe.Pointer // C memory: the current member's output
-	outCap   int
-	outN     int
-	outPos   int
-	produced int64 // uncompressed bytes delivered
+	gzOut // the current member's output
 
 	keep *gzipBufs // where buffers come from and go back to, or nil
 
@@ -50,14 +48,48 @@ type gzipReader struct {
 	err        error // sticky
 }
 
-func newGzipReader(name string, src io.Reader, size int64, maxBuf int) *gzipReader {
+// gzOut is a gzip reader's output buffer (gzipReader's whole members,
+// gzStream's pieces): out[outPos:outN] is decompressed and not delivered
+// yet.
+type gzOut struct {
+	out      unsafe.Pointer // C memory of outCap bytes
+	outCap   int
+	outN     int
+	outPos   int
+	produced int64 // uncompressed bytes delivered
+}
+
+// deliver copies undelivered output to p; false when there is none.
+func (o *gzOut) deliver(p []byte) (int, bool) {
+	if o.outPos >= o.outN {
+		return 0, false
+	}
+	n := copy(p, unsafe.Slice((*byte)(o.out), o.outN)[o.outPos:])
+	o.outPos += n
+	o.produced += int64(n)
+	return n, true
+}
+
+// gzipOpts are the options of a gzip reader.
+type gzipOpts struct {
+	maxBuf int  // MaxGzipBuffer
+	whole  bool // GzipWholeMembers
+}
+
+func (c *streamConfig) gzipOpts() gzipOpts { return gzipOpts{maxBuf: c.gzipBuf, whole: c.gzipWhole} }
+
+func newGzipReader(name string, src io.Reader, size int64, o gzipOpts) *gzipReader {
+	maxBuf := o.maxBuf
 	if maxBuf <= 0 {
 		maxBuf = DefaultMaxGzipBuffer
 	}
-	return &gzipReader{name: name, src: src, size: size, maxBuf: maxBuf}
+	return &gzipReader{name: name, src: src, size: size, maxBuf: maxBuf, whole: o.whole}
 }
 
 func (g *gzipReader) close() {
+	if g.z != nil {
+		g.z.close()
+	}
 	if g.inBuf != nil {
 		g.keep.put(false, g.inBuf, g.inCap)
 		g.inBuf, g.in = nil, nil
@@ -76,6 +108,14 @@ func (g *gzipReader) close() {
 // input fits in maxBuf; otherwise it starts the streaming reader.
 func (g *gzipReader) start() error {
 	g.started = true
+	if inflate.Available && !g.whole {
+		z, err := newGzStream(g.name, markReader{g.src}, g.keep)
+		if err != nil {
+			return err
+		}
+		g.z = z
+		return nil
+	}
 	if !inflate.Available || g.size > int64(g.maxBuf) {
 		return g.startStream(nil)
 	}
@@ -185,11 +225,18 @@ func (g *gzipReader) Read(p []byte) (int, error) {
 			return 0, err
 		}
 	}
+	if g.z != nil {
+		n, err := g.z.Read(p)
+		if err != nil {
+			if se, ok := err.(srcError); ok {
+				err = se.err
+			}
+			g.err = err
+		}
+		return n, err
+	}
 	for {
-		if g.outPos < g.outN {
-			n := copy(p, unsafe.Slice((*byte)(g.out), g.outN)[g.outPos:])
-			g.outPos += n
-			g.produced += int64(n)
+		if n, ok := g.deliver(p); ok {
 			return n, nil
 		}
 		if g.stream != nil {
@@ -226,6 +273,9 @@ func (g *gzipReader) member() error {
 	rest := g.in[g.pos:]
 	if !gzipMagic(rest) { // not a member (after the first: trailing bytes)
 		g.streamBase, g.cr = int64(g.pos), nil
+		if len(rest) == 1 && rest[0] == 0x1f { // cut after the first magic byte
+			return g.fault(io.ErrUnexpectedEOF)
+		}
 		return g.fault(gzip.ErrHeader)
 	}
 	if gzipHeaderRejected(rest) {

@@ -59,14 +59,17 @@ func File(path string) Input { return Input{path: path} }
 // text starts with).
 //
 // Decompression uses the vendored libdeflate (about 3.5 times compress/gzip's
-// speed here), which inflates a whole member at once: the compressed input
-// is buffered whole and each member's output lands in one buffer, each at most
-// MaxGzipBuffer bytes (1 GiB by default). A longer input or member is read
-// by compress/gzip's streaming reader instead, in bounded memory but at its
-// speed. Builds without cgo use compress/gzip alone. A member inflated whole
-// is delivered only once its CRC-32 and length check, so no byte of a
-// corrupt member is parsed; a streamed one, as compress/gzip delivers it,
-// before its trailer is checked.
+// speed here), patched to inflate in bounded pieces: 1 MiB of output at a
+// time after a 32 KiB window, each piece handed on as it comes, so memory
+// stays about 2 MiB per file read at once whatever the member size, and a
+// map parses a file's lines on its worker threads while its producer
+// inflates the next piece. Bytes are delivered before the member's CRC-32
+// is checked at its end, as compress/gzip and zcat deliver them.
+// GzipWholeMembers selects the earlier path instead: a whole member
+// inflated into one buffer of at most MaxGzipBuffer bytes and delivered
+// only once its CRC-32 and length check (a longer member or input through
+// compress/gzip's streaming reader). Builds without cgo use compress/gzip
+// alone.
 //
 // A corrupt, truncated or empty stream, a bad checksum or trailing bytes
 // that are not a gzip member stop the stream or map after the complete lines before
@@ -123,7 +126,7 @@ func Glob(patterns ...string) ([]string, error) {
 // any decompression.
 func (in Input) open(c *streamConfig, src func(io.Reader) io.Reader) (io.Reader, func(), error) {
 	if in.path != "" {
-		return openFile(in.path, c.gzipBuf, nil, src)
+		return openFile(in.path, c.gzipOpts(), nil, src)
 	}
 	if in.r == nil {
 		return nil, nil, errors.New("simdjson: empty Input (use Bytes, Reader, Gzip, File or Files)")
@@ -133,7 +136,7 @@ func (in Input) open(c *streamConfig, src func(io.Reader) io.Reader) (io.Reader,
 		r = src(r)
 	}
 	if in.gzip {
-		g := newGzipReader("", r, -1, c.gzipBuf)
+		g := newGzipReader("", r, -1, c.gzipOpts())
 		return g, g.close, nil
 	}
 	return r, func() {}, nil
@@ -145,7 +148,7 @@ func (in Input) open(c *streamConfig, src func(io.Reader) io.Reader) (io.Reader,
 // keep, when not nil, lends its buffers to the decompressor and gets them
 // back when the file is closed, for the next file (nil: buffers are freed).
 // src, when not nil, wraps the file's reader, under any decompression.
-func openFile(path string, maxBuf int, keep *gzipBufs, src func(io.Reader) io.Reader) (io.Reader, func(), error) {
+func openFile(path string, gz gzipOpts, keep *gzipBufs, src func(io.Reader) io.Reader) (io.Reader, func(), error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -167,7 +170,7 @@ func openFile(path string, maxBuf int, keep *gzipBufs, src func(io.Reader) io.Re
 		size = st.Size()
 	}
 	if strings.HasSuffix(path, ".gz") || gzipMagic(hdr[:n]) {
-		g := newGzipReader(path, r, size, maxBuf)
+		g := newGzipReader(path, r, size, gz)
 		g.keep = keep
 		return g, func() { g.close(); f.Close() }, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -38,8 +39,12 @@ import (
 // Document. A Document is valid only during its call of fn. Use a pointer or
 // map type for S so that fn's updates stick.
 //
-// An error returned by fn, or a panic in fn (reported as *PanicError), stops
-// every worker promptly and is returned. A bad line stops the map with a
+// An error returned by fn stops every worker promptly and is returned as a
+// *FuncError naming the file and line of the document fn was called with
+// (errors.Is and errors.As see fn's error through it), except under
+// SkipBadLines an error that wraps ErrBadLine: that document is skipped as
+// a bad line and reported with the others (see ErrBadLine); a panic in fn
+// (reported as *PanicError) stops them too. A bad line stops the map with a
 // *LineError naming the first bad line in input order, unless SkipBadLines
 // is given; other workers may have processed some documents after that line
 // by the time they stop. Over Files, whose files are read side by side, a
@@ -99,16 +104,18 @@ func MapDecode[T, S any](in Input, newState func(worker int) S, fn func(state S,
 	if fn == nil || newState == nil {
 		return nil, errors.New("simdjson: MapDecode needs newState and fn")
 	}
+	pl := planFor(reflect.TypeFor[T]())
 	m := &mapper[*decodeState[T, S]]{fnDec: func(ds *decodeState[T, S], doc Document) (error, error) {
 		var zero T
 		*ds.v = zero
-		if err := doc.decodeHeld(ds.v); err != nil {
+		if err := doc.decodeInto(ds.x, ds.rv, pl); err != nil {
 			return err, nil
 		}
 		return nil, fn(ds.s, ds.v)
 	}}
 	states, err := m.run(in, func(w int) *decodeState[T, S] {
-		return &decodeState[T, S]{s: newState(w), v: new(T)}
+		v := new(T)
+		return &decodeState[T, S]{s: newState(w), v: v, x: v, rv: reflect.ValueOf(v).Elem()}
 	}, nil, opts)
 	if states == nil {
 		return nil, err
@@ -123,8 +130,10 @@ func MapDecode[T, S any](in Input, newState func(worker int) S, fn func(state S,
 // decodeState is a MapDecode worker's: the caller's state and the T it
 // decodes each line into.
 type decodeState[T, S any] struct {
-	s S
-	v *T
+	s  S
+	v  *T
+	x  any           // v
+	rv reflect.Value // *v
 }
 
 type mapper[S any] struct {
@@ -301,6 +310,9 @@ func (m *mapper[S]) run(in Input, newState func(int) S, proj unsafe.Pointer, opt
 		return m.states, &Error{Code: ErrorCode(rc), Offset: -1}
 	}
 	if m.err != nil {
+		if fe, ok := m.err.(*FuncError); ok && m.isData {
+			fe.Line = bytes.Count(m.data[:fe.Offset], []byte{'\n'}) + 1
+		}
 		return m.states, m.err
 	}
 	if m.bad != nil { // before any read error, which comes after it
@@ -515,8 +527,14 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			// generation instead (Row.live, Row.still).
 			err = m.fnRow(st, Row{p: p, gen: p.gen, f: fields[i*nf : (i+1)*nf : (i+1)*nf], off: int64(base) + int64(d.Off)})
 		}
+		if err != nil && m.cfg.skip && isBadLine(err) {
+			le := &LineError{Offset: int64(base) + int64(lineStart(p.input, d.Off)), Err: err}
+			m.numberLine(w, le)
+			m.badLine(w, le)
+			continue
+		}
 		if err != nil {
-			m.fail(err)
+			m.fail(m.funcError(w, int64(base)+int64(d.Off), err))
 			done = true
 			return 1
 		}
@@ -528,6 +546,19 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 	}
 	done = true
 	return 0
+}
+
+// isBadLine reports whether fn's error err wraps ErrBadLine. A panic in
+// one of err's Unwrap or Is methods (a typed nil pointer, say) makes it no
+// bad line: the error is then reported as a *FuncError, as under the stop
+// policy, not as a panic of fn.
+func isBadLine(err error) (bad bool) {
+	defer func() {
+		if recover() != nil {
+			bad = false
+		}
+	}()
+	return errors.Is(err, ErrBadLine)
 }
 
 // yieldEvery is how often a worker's goroutine yields (runtime.Gosched)
@@ -567,6 +598,15 @@ func (m *mapper[S]) badLine(w int, le *LineError) bool {
 	}
 	m.setBad(le)
 	return false
+}
+
+// funcError wraps fn's error with the file and line of its document, whose
+// first byte is at off (a []byte input's line is counted in run, once the
+// map is done).
+func (m *mapper[S]) funcError(w int, off int64, err error) *FuncError {
+	le := &LineError{Offset: off}
+	m.numberLine(w, le)
+	return &FuncError{File: le.File, Line: le.Line, Offset: off, Err: err}
 }
 
 func (m *mapper[S]) lineError(w int, p *Parser, base uint64, d *shim.Doc) *LineError {
@@ -1035,7 +1075,7 @@ func (m *mapper[S]) runFiles(c *shim.MapConfig, paths []string) int {
 
 func (m *mapper[S]) produceFile(path string, file int, keep *gzipBufs) {
 	defer m.fileSent(file)
-	r, closeIn, err := openFile(path, m.cfg.gzipBuf, keep, m.source)
+	r, closeIn, err := openFile(path, m.cfg.gzipOpts(), keep, m.source)
 	if err != nil {
 		m.readFailed(file, err)
 		return

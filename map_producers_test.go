@@ -249,13 +249,14 @@ func TestFileDoneAfterStop(t *testing.T) {
 			}),
 		}
 		var seen atomic.Int64
+		errStop := errors.New("stop")
 		_, err := simdjson.Map(simdjson.Files(files...), func(int) *int { return new(int) }, func(*int, simdjson.Document) error {
 			if seen.Add(1) == int64(10000+round*3000) {
-				return errors.New("stop")
+				return errStop
 			}
 			return nil
 		}, opts...)
-		require.EqualError(t, err, "stop")
+		require.ErrorIs(t, err, errStop)
 		mu.Lock()
 		returned = true
 		mu.Unlock()

@@ -78,6 +78,7 @@ type streamConfig struct {
 	onBad        func(*LineError)
 	concatenated bool
 	gzipBuf      int
+	gzipWhole    bool // GzipWholeMembers
 	fileDone     func(path string, n int64, err error)
 }
 
@@ -187,13 +188,24 @@ func Concatenated() StreamOption { return func(c *streamConfig) { c.concatenated
 // uncompressed size of one hour of GH Archive events (about 0.95 GB in 2024).
 const DefaultMaxGzipBuffer = 1 << 30
 
-// MaxGzipBuffer bounds the memory of gzip decompression (Gzip inputs, and
-// gzip files of File and Files inputs): the compressed input buffered whole,
+// MaxGzipBuffer bounds the memory of GzipWholeMembers' gzip decompression
+// (the default streaming path needs no bound): the compressed input buffered whole,
 // and the output of one member, are each at most n bytes (default
 // DefaultMaxGzipBuffer; n <= 0 selects it). Beyond n, decompression streams
 // through compress/gzip, slower but in constant memory. A map over Files
 // decompresses up to Threads files at once, each with its own buffers.
 func MaxGzipBuffer(n int) StreamOption { return func(c *streamConfig) { c.gzipBuf = n } }
+
+// GzipWholeMembers selects the earlier gzip decompression: each member
+// inflated whole by libdeflate into one buffer of up to MaxGzipBuffer bytes
+// (compress/gzip's streaming reader beyond), and delivered only once its
+// CRC-32 checks. By default decompression streams with libdeflate's
+// resumable decoder in bounded memory (about 2 MiB per file read at once,
+// whatever the member size), each piece delivered as it is inflated, so a
+// member's lines before a fault (a cut, corrupt data, a bad CRC) are
+// delivered before its *GzipError. Kept for comparison (bench -gz); it may
+// go once the streaming path has been measured on more machines.
+func GzipWholeMembers() StreamOption { return func(c *streamConfig) { c.gzipWhole = true } }
 
 // FileDone makes a stream or map over Files call fn as each file has been
 // read through: its path, the (uncompressed) bytes read, and its read or

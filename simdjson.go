@@ -110,6 +110,8 @@ type Parser struct {
 	keys    map[string]string // interned object keys
 	scratch []byte
 	missBuf []byte // missKeys' JSON pointer
+	decBuf  []byte // Decode's unescaped strings, kept for the next Decode
+	arena   []byte // the chunk Decode copies short strings into (decoder.string)
 
 	// The structural index of the current input (C memory) for the Go fast
 	// path, and the generation whose document the shim declared dead.

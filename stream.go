@@ -461,7 +461,7 @@ func (s *Stream) readFiles(yield func(int, Document) bool) {
 }
 
 func (s *Stream) readFile(path string, keep *gzipBufs, yield func(int, Document) bool) bool {
-	r, closeIn, err := openFile(path, s.cfg.gzipBuf, keep, nil)
+	r, closeIn, err := openFile(path, s.cfg.gzipOpts(), keep, nil)
 	if err != nil {
 		s.err = err
 		return false

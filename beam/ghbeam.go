@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -34,6 +33,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/simdjson-cgo/simdjson"
+	"github.com/simdjson-cgo/simdjson/internal/ghtable"
 
 	// Filesystems the input and output paths may name.
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
@@ -142,7 +142,6 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 
 // The three fields of each event: the type, and for pull request events
 // only (a Case of the type) the action and the base repository's language.
-var pointers = []string{"/type", "/payload/action", "/payload/pull_request/base/repo/language"}
 
 // countFileFn counts the events of one file per element.
 type countFileFn struct {
@@ -213,7 +212,7 @@ type FileCounts struct {
 // pull request events only (a Case of the type) the action and the base
 // repository's language. The caller closes it.
 func NewFieldsProjection() (*simdjson.Projection, error) {
-	return simdjson.NewProjectionCases(pointers,
+	return simdjson.NewProjectionCases(ghtable.Pointers,
 		simdjson.Case{Guard: 0, Values: []string{"PullRequestEvent"}, Fields: []int{1, 2}})
 }
 
@@ -258,6 +257,10 @@ func countFile(ctx context.Context, path string, proj *simdjson.Projection, thre
 		if errors.As(err, &le) {
 			return nil, fmt.Errorf("%s: line %d (byte %d): %w (run with the skip policy to skip and count bad lines)", path, le.Line, le.Offset, le.Err)
 		}
+		var fe *simdjson.FuncError
+		if errors.As(err, &fe) {
+			return nil, fmt.Errorf("%s: line %d (byte %d): %w (run with the skip policy to skip and count bad events)", path, fe.Line, fe.Offset, fe.Err)
+		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	total := &FileCounts{Table: Table{Types: map[string]int64{}, Langs: map[string]int64{}}, BadLines: badLines, Bytes: *n}
@@ -278,12 +281,12 @@ func countFile(ctx context.Context, path string, proj *simdjson.Projection, thre
 func countRow(c *fileCounts, row simdjson.Row) error {
 	typ, ok := row.Bytes(0)
 	if !ok {
-		return fieldError(row, 0)
+		return ghtable.FieldError(row, 0)
 	}
 	if string(typ) == "PullRequestEvent" {
 		action, ok := row.Bytes(1)
 		if !ok {
-			return fieldError(row, 1)
+			return ghtable.FieldError(row, 1)
 		}
 		if string(action) == "opened" {
 			if lang, ok := row.Bytes(2); ok {
@@ -291,20 +294,13 @@ func countRow(c *fileCounts, row simdjson.Row) error {
 			} else if row.IsNull(2) || row.Missing(2) {
 				c.langs[NoLanguage]++
 			} else {
-				return fieldError(row, 2)
+				return ghtable.FieldError(row, 2)
 			}
 		}
 	}
 	c.types[string(typ)]++
 	c.events++
 	return nil
-}
-
-func fieldError(row simdjson.Row, i int) error {
-	if err := row.Err(i); err != nil {
-		return fmt.Errorf("event at byte %d, %s: %w", row.Offset(), pointers[i], err)
-	}
-	return fmt.Errorf("event at byte %d, %s: a %v, not a string", row.Offset(), pointers[i], row.Kind(i))
 }
 
 // OpenEvents opens one file of events as an input of the library. A local
@@ -402,71 +398,19 @@ type Table struct {
 	Types, Langs map[string]int64
 }
 
-// String formats t as ghcount does: two sections, each sorted by count
-// (descending), then name.
-func (t Table) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-28s %8s\n", "event type", "count")
-	for _, k := range sorted(t.Types) {
-		fmt.Fprintf(&b, "%-28s %8d\n", k, t.Types[k])
-	}
-	fmt.Fprintf(&b, "\n%-28s %8s\n", "opened PRs by language", "count")
-	for _, k := range sorted(t.Langs) {
-		fmt.Fprintf(&b, "%-28s %8d\n", k, t.Langs[k])
-	}
-	return b.String()
-}
+// String formats t as ghcount prints it, with the same function
+// (internal/ghtable.Format): two sections, each sorted by count
+// (descending), then name, each with its total, the columns as wide as the
+// longest name and count so that every row lines up.
+func (t Table) String() string { return ghtable.Format(t.Types, t.Langs) }
 
-func sorted(m map[string]int64) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if m[keys[i]] != m[keys[j]] {
-			return m[keys[i]] > m[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	return keys
-}
-
-// ParseTable reads a table as Table.String and ghcount print it (other
-// lines of ghcount's output, before the first section or after a blank line
-// that ends the second, are ignored).
+// ParseTable reads a table as Table.String and ghcount print it
+// (internal/ghtable.Parse): other lines of ghcount's output, before the
+// first section or after a blank line that ends the second, are ignored;
+// the total rows are checked, not counted.
 func ParseTable(text string) (Table, error) {
-	t := Table{Types: map[string]int64{}, Langs: map[string]int64{}}
-	var into map[string]int64
-	sections := 0
-	for _, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(trimmed, "event type") && strings.HasSuffix(trimmed, "count"):
-			into, sections = t.Types, sections+1
-			continue
-		case strings.HasPrefix(trimmed, "opened PRs by language") && strings.HasSuffix(trimmed, "count"):
-			into, sections = t.Langs, sections+1
-			continue
-		case trimmed == "":
-			into = nil
-			continue
-		case into == nil:
-			continue
-		}
-		i := strings.LastIndexAny(trimmed, " \t")
-		if i < 0 {
-			return t, fmt.Errorf("table line %q: no count", line)
-		}
-		n, err := strconv.ParseInt(trimmed[i+1:], 10, 64)
-		if err != nil {
-			return t, fmt.Errorf("table line %q: %v", line, err)
-		}
-		into[strings.TrimSpace(trimmed[:i])] += n
-	}
-	if sections != 2 {
-		return t, fmt.Errorf("not a table (%d of its 2 section headers found)", sections)
-	}
-	return t, nil
+	types, langs, err := ghtable.Parse(text)
+	return Table{Types: types, Langs: langs}, err
 }
 
 // ReadOutput reads the table the pipeline wrote to path (any Beam

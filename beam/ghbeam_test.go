@@ -283,8 +283,6 @@ func ghcountTable(t *testing.T, paths []string) Table {
 	if err != nil {
 		t.Fatalf("ghcount's output: %v\n%s", err, out)
 	}
-	delete(tab.Types, "total")
-	delete(tab.Langs, "total")
 	return tab
 }
 
@@ -483,5 +481,50 @@ func TestPipelineBenchGenerator(t *testing.T) {
 	sameTable(t, "pipeline vs ghcount", got, ghcountTable(t, paths))
 	if counters[MetricBytes] != int64(len(data)) {
 		t.Fatalf("bytes counter %d, want %d", counters[MetricBytes], len(data))
+	}
+}
+
+// The pipeline's table is ghcount's: the same function formats both
+// (internal/ghtable), checked here against the golden text ghcount's test
+// and internal/ghtable's also compare with. Its columns line up for the
+// longest GH Archive type, PullRequestReviewCommentEvent (29 characters,
+// one more than the old fixed column), and unknown longer names.
+func TestTableGolden(t *testing.T) {
+	golden, err := os.ReadFile("../internal/ghtable/testdata/table.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := ParseTable(string(golden))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Types["PullRequestReviewCommentEvent"] == 0 {
+		t.Fatal("the golden table lacks PullRequestReviewCommentEvent")
+	}
+	if got := tab.String(); got != string(golden) {
+		t.Fatalf("Table.String:\n%s\nwant:\n%s", got, golden)
+	}
+}
+
+// A bad event under the stop policy fails the file with its path, line and
+// byte, and errors.Is sees the library's error under it.
+func TestCountFileErrorSaysWhere(t *testing.T) {
+	proj, err := NewFieldsProjection()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proj.Close()
+	head := "{\"type\":\"PushEvent\"}\n\n{\"type\":\"WatchEvent\"}\n"
+	for _, c := range []struct{ line, msg string }{
+		{`{"type":5,"payload":{}}`, "/type is an int64, not a string (run with the skip policy to skip and count bad events)"},
+		{`{"id":"1"}`, "no /type: not a GH Archive event"},
+		{`not json at all`, "not JSON"},
+	} {
+		path := writeGz(t, filepath.Join(t.TempDir(), "2024-01-01-7.json.gz"), []byte(head+c.line+"\n"+head))
+		_, err := CountFile(context.Background(), path, proj, 2, false)
+		want := fmt.Sprintf("%s: line 4 (byte %d): ", path, len(head))
+		if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.msg) {
+			t.Fatalf("%q: error %v, want %q...%q", c.line, err, want, c.msg)
+		}
 	}
 }

@@ -68,6 +68,13 @@ func decodeMethods() []decodeMethod {
 	if jsonV2Unmarshal == nil {
 		ms[2].skip = "needs GOEXPERIMENT=jsonv2"
 	}
+	// The v2 drop-ins (issue 47), default options.
+	for _, m := range []decodeMethod{{name: "simdjson/v2", unmarshal: simdV2Unmarshal}, {name: "goccy/v2", unmarshal: goccyV2Unmarshal}} {
+		if m.unmarshal == nil {
+			m.skip = "needs Go 1.27's encoding/json/v2"
+		}
+		ms = append(ms, m)
+	}
 	return ms
 }
 

@@ -92,6 +92,19 @@ func encodeMethods() []encodeMethod {
 		ms[len(ms)-1].marshal = nil
 		ms[len(ms)-1].skip = "needs GOEXPERIMENT=jsonv2"
 	}
+	// The v2 drop-ins (issue 47), default options; MarshalWrite into a
+	// buffer emptied before each call.
+	v2 := []encodeMethod{
+		{name: "simdjson/v2", marshal: func() func(any) ([]byte, error) { return simdV2Marshal }},
+		{name: "simdjson/v2-write", marshal: writerMarshal(simdV2Write)},
+		{name: "goccy/v2", marshal: func() func(any) ([]byte, error) { return goccyV2Marshal }},
+	}
+	for _, m := range v2 {
+		if simdV2Marshal == nil {
+			m.marshal, m.skip = nil, "needs Go 1.27's encoding/json/v2"
+		}
+		ms = append(ms, m)
+	}
 	return ms
 }
 
@@ -110,6 +123,19 @@ func reusedEncoder(newEnc func(io.Writer) valueEncoder) func() func(any) ([]byte
 			buf.Reset()
 			err := enc.Encode(v)
 			return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
+		}
+	}
+}
+
+// writerMarshal is a method made of a MarshalWrite-like function writing
+// into one buffer, emptied before each call.
+func writerMarshal(write func(io.Writer, any) error) func() func(any) ([]byte, error) {
+	return func() func(any) ([]byte, error) {
+		var buf bytes.Buffer
+		return func(v any) ([]byte, error) {
+			buf.Reset()
+			err := write(&buf, v)
+			return buf.Bytes(), err
 		}
 	}
 }

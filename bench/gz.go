@@ -12,10 +12,12 @@ package main
 import (
 	"bufio"
 	stdgzip "compress/gzip"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"os/exec"
@@ -24,6 +26,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -57,6 +60,7 @@ type gzManifest struct {
 type gzMethod struct {
 	name, note string
 	inflate    bool // inflate only: no counts
+	oneFile    bool // reads the first file only
 	run        func(files []gzFile, threads int) (*Counts, error)
 }
 
@@ -107,12 +111,20 @@ func runGz(size int64) error {
 		byName[m.name] = m
 	}
 	procs := runtime.GOMAXPROCS(0)
+	bytesOf := func(rw *row) int64 {
+		if byName[rw.m.Name].oneFile {
+			return man.Files[0].Bytes
+		}
+		return total
+	}
+	rss := map[*row]int64{} // peak RSS (KiB) over the row's runs
 	for r := 0; r < *flagRuns; r++ {
 		for _, rw := range rows {
 			m := byName[rw.m.Name]
 			for try := 1; ; try++ {
 				runtime.GOMAXPROCS(rw.threads)
 				runtime.GC()
+				resetPeakRSS()
 				cpu0 := cpuTime() + childCPUTime()
 				t0 := time.Now()
 				c, err := m.run(man.Files, rw.threads)
@@ -122,7 +134,11 @@ func runGz(size int64) error {
 				if err != nil {
 					return fmt.Errorf("%s, %d threads: %w", m.name, rw.threads, err)
 				}
-				if !m.inflate {
+				rss[rw] = max(rss[rw], peakRSSKiB())
+				if m.oneFile {
+					c = nil // counts of one file: not the tally's
+				}
+				if !m.inflate && c != nil {
 					c.flush()
 					if diff := c.Diff(man.Tally); diff != "" {
 						return fmt.Errorf("%s, %d threads: counts differ from the generator's tally; no figures printed:\n%s", m.name, rw.threads, diff)
@@ -132,7 +148,7 @@ func runGz(size int64) error {
 				if rw.best == 0 || d < rw.best {
 					rw.best, rw.bestShare = d, share
 				}
-				logf("%-28s %2d threads run %d: %v %.3f GB/s, CPU %.0f%% of wall × threads", m.name, rw.threads, r+1, d.Round(time.Millisecond), gbps(int(total), d), 100*share)
+				logf("%-28s %2d threads run %d: %v %.3f GB/s, CPU %.0f%% of wall × threads, peak RSS %d MiB", m.name, rw.threads, r+1, d.Round(time.Millisecond), gbps(int(bytesOf(rw)), d), 100*share, rss[rw]>>10)
 				if share >= *flagShare || try == 3 {
 					break
 				}
@@ -151,7 +167,8 @@ func runGz(size int64) error {
 				OK        bool    `json:"ok"`
 				CPU       float64 `json:"cpu_share"`
 				CPUGBps   float64 `json:"gb_per_cpu_second"`
-			}{rw.m.Name, rw.threads, round3(gbps(int(total), rw.best)), false, true, round3(rw.bestShare), round3(cpuRate(total, rw))}); err != nil {
+				PeakRSS   int64   `json:"peak_rss_kib"`
+			}{rw.m.Name, rw.threads, round3(gbps(int(bytesOf(rw)), rw.best)), false, true, round3(rw.bestShare), round3(cpuRate(bytesOf(rw), rw)), rss[rw]}); err != nil {
 				return err
 			}
 		}
@@ -162,19 +179,19 @@ func runGz(size int64) error {
 	fmt.Printf("\n-gz: %d files, %s bytes uncompressed (%s on disk, gzip -6 by klauspost/compress), generated, seed %d; best of %d runs; GB/s = uncompressed bytes / best time; CPU = CPU time / (wall × threads) of the best run\n",
 		len(man.Files), commas(total), commas(disk), *flagSeed, *flagRuns)
 	fmt.Printf("machine: %s; GOMAXPROCS = the column's threads\n\n", machine())
-	fmt.Printf("%-28s %8s %5s %6s", "method", "1 thread", "CPU", "GB/CPUs")
+	fmt.Printf("%-28s %8s %5s %6s %7s", "method", "1 thread", "CPU", "GB/CPUs", "RSS MiB")
 	if threads > 1 {
-		fmt.Printf(" %9s %5s %7s", fmt.Sprintf("%d threads", threads), "CPU", "scaling")
+		fmt.Printf(" %9s %5s %7s %7s", fmt.Sprintf("%d threads", threads), "CPU", "scaling", "RSS MiB")
 	}
 	fmt.Printf("  %s\n", "how")
 	for i := 0; i < len(rows); {
 		one := rows[i]
-		fmt.Printf("%-28s %8.3f %4.0f%% %6.3f", one.m.Name, gbps(int(total), one.best), 100*one.bestShare, cpuRate(total, one))
+		fmt.Printf("%-28s %8.3f %4.0f%% %6.3f %7d", one.m.Name, gbps(int(bytesOf(one)), one.best), 100*one.bestShare, cpuRate(bytesOf(one), one), rss[one]>>10)
 		i++
 		if threads > 1 {
 			all := rows[i]
 			i++
-			fmt.Printf(" %9.3f %4.0f%% %6.2fx", gbps(int(total), all.best), 100*all.bestShare, one.best.Seconds()/all.best.Seconds())
+			fmt.Printf(" %9.3f %4.0f%% %6.2fx %7d", gbps(int(bytesOf(all)), all.best), 100*all.bestShare, one.best.Seconds()/all.best.Seconds(), rss[all]>>10)
 		}
 		fmt.Printf("  %s\n", one.m.Note)
 	}
@@ -356,9 +373,21 @@ func openWith(path string, open func(io.Reader) (io.Reader, error)) (io.Reader, 
 
 func gzMethods() []gzMethod {
 	ms := []gzMethod{
-		{name: "simdjson Files", note: "MapFields(Files(...)): libdeflate, a file per decompressing goroutine, -threads of them, feeding -threads parse threads",
+		{name: "simdjson Files", note: "MapFields(Files(...)): libdeflate streaming (the default), a file per decompressing goroutine, up to -threads of them, feeding -threads parse threads",
 			run: func(files []gzFile, threads int) (*Counts, error) {
 				return fieldsRun(simdjson.Files(gzPaths(files)...), threads)
+			}},
+		{name: "simdjson Files whole", note: "the same with GzipWholeMembers(): each member inflated whole into one buffer, then parsed (before issue 45)",
+			run: func(files []gzFile, threads int) (*Counts, error) {
+				return fieldsRunOpts(simdjson.Files(gzPaths(files)...), threads, simdjson.GzipWholeMembers())
+			}},
+		{name: "simdjson one File", oneFile: true, note: "MapFields(File(first file)): one file, streaming, its inflating and parsing on different threads (rate over that file's bytes)",
+			run: func(files []gzFile, threads int) (*Counts, error) {
+				return fieldsRun(simdjson.File(files[0].Path), threads)
+			}},
+		{name: "simdjson one File whole", oneFile: true, note: "the same with GzipWholeMembers()",
+			run: func(files []gzFile, threads int) (*Counts, error) {
+				return fieldsRunOpts(simdjson.File(files[0].Path), threads, simdjson.GzipWholeMembers())
 			}},
 		{name: "simdjson File per worker", note: "a goroutine per thread, each MapFields(File(f), Threads(1)) over one file at a time",
 			run: func(files []gzFile, threads int) (*Counts, error) {
@@ -416,6 +445,14 @@ func gzMethods() []gzMethod {
 	ms = append(ms, gzMethod{name: "inflate: libdeflate", inflate: true, note: "the library's decompressor (internal/inflate): file read whole, members inflated into one buffer, output discarded",
 		run: func(files []gzFile, threads int) (*Counts, error) {
 			return overFiles(files, threads, inflateLibdeflate)
+		}})
+	ms = append(ms, gzMethod{name: "inflate: libdeflate stream", inflate: true, note: "libdeflate's resumable decoder (internal/inflate Stream) in 1 MiB pieces after a 32 KiB window, CRC-32 checked, output discarded: what the default path inflates with",
+		run: func(files []gzFile, threads int) (*Counts, error) {
+			return overFiles(files, threads, inflateStream)
+		}})
+	ms = append(ms, gzMethod{name: "inflate: libdeflate one file", inflate: true, oneFile: true, note: "the first file alone, whole-member libdeflate, one thread whatever the column (rate over that file's bytes)",
+		run: func(files []gzFile, threads int) (*Counts, error) {
+			return inflateLibdeflate(files[0])
 		}})
 	for _, d := range decompressors {
 		ms = append(ms, gzMethod{name: "inflate: " + d.name, inflate: true, note: "io.Copy to io.Discard",
@@ -538,4 +575,119 @@ func inflateLibdeflate(f gzFile) (*Counts, error) {
 		return nil, fmt.Errorf("inflated %d bytes, want %d", n, f.Bytes)
 	}
 	return nil, nil
+}
+
+// inflateStream inflates a file with libdeflate's resumable decoder as the
+// library's default gzip path does (gzip members with 10-byte headers, as
+// the generator writes them), in bounded memory, the output discarded.
+func inflateStream(f gzFile) (*Counts, error) {
+	fh, err := os.Open(f.Path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	const inCap, window, outCap = 1 << 20, 32 << 10, 32<<10 + 1<<20
+	in, out := inflate.Malloc(inCap), inflate.Malloc(outCap)
+	defer inflate.Free(in)
+	defer inflate.Free(out)
+	d := inflate.New()
+	defer d.Close()
+	inb := unsafe.Slice((*byte)(in), inCap)
+	outb := unsafe.Slice((*byte)(out), outCap)
+	inN, eof := 0, false
+	fill := func(from int) error {
+		inN = copy(inb, inb[from:inN])
+		for inN < inCap && !eof {
+			k, err := fh.Read(inb[inN:])
+			inN += k
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := fill(0); err != nil {
+		return nil, err
+	}
+	var total int64
+	pos := 0
+	for pos < inN || !eof {
+		if inN-pos < 18 {
+			if err := fill(pos); err != nil {
+				return nil, err
+			}
+			pos = 0
+		}
+		if inN-pos < 18 || inb[pos] != 0x1f || inb[pos+1] != 0x8b || inb[pos+3] != 0 {
+			return nil, fmt.Errorf("not a plain gzip member at %d", pos)
+		}
+		var st inflate.StreamState
+		st.SetInBit(8 * (pos + 10))
+		var crc, size uint32
+		outN := 0
+		for !st.Done() {
+			if p := st.InBit() / 8; !eof && inN-p < 4096 {
+				if err := fill(p); err != nil {
+					return nil, err
+				}
+				st.SetInBit(st.InBit() - 8*p)
+			}
+			if outN > window {
+				copy(outb, outb[outN-window:outN])
+				outN = window
+				st.SetOutPos(window)
+			}
+			if rc := d.Stream(&st, in, inN, eof, out, outCap); rc != inflate.OK {
+				return nil, fmt.Errorf("libdeflate stream: code %d", rc)
+			}
+			crc = crc32.Update(crc, crc32.IEEETable, outb[outN:st.OutPos()])
+			size += uint32(st.OutPos() - outN)
+			total += int64(st.OutPos() - outN)
+			outN = st.OutPos()
+		}
+		pos = st.InBit() / 8
+		if inN-pos < 8 {
+			if err := fill(pos); err != nil {
+				return nil, err
+			}
+			pos = 0
+		}
+		if inN-pos < 8 || binary.LittleEndian.Uint32(inb[pos:]) != crc || binary.LittleEndian.Uint32(inb[pos+4:]) != size {
+			return nil, fmt.Errorf("bad trailer at %d", pos)
+		}
+		pos += 8
+	}
+	if total != f.Bytes {
+		return nil, fmt.Errorf("inflated %d bytes, want %d", total, f.Bytes)
+	}
+	return nil, nil
+}
+
+// resetPeakRSS resets the process's peak resident set size (Linux:
+// /proc/self/clear_refs, 5), so that peakRSSKiB is each run's.
+func resetPeakRSS() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
+
+// peakRSSKiB is the peak resident set size since resetPeakRSS (VmHWM of
+// /proc/self/status; getrusage's ru_maxrss also keeps the peak seen when a
+// thread exited, which clear_refs does not reset), else getrusage's.
+// The Go heap the process kept from earlier runs (and from generating the
+// files) counts too: bench/memory.sh runs each method in a process of its
+// own for figures to check.
+func peakRSSKiB() int64 {
+	if b, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				var kib int64
+				if _, err := fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), &kib); err == nil {
+					return kib
+				}
+			}
+		}
+	}
+	if ru, ok := rusage(syscall.RUSAGE_SELF); ok {
+		return ru.Maxrss
+	}
+	return 0
 }

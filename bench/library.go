@@ -124,14 +124,17 @@ func structRun(in simdjson.Input, threads int) (*Counts, error) {
 
 var fieldPointers = []string{"/type", "/payload/action", "/payload/pull_request/base/repo/language"}
 
-func fieldsRun(in simdjson.Input, threads int) (*Counts, error) {
+func fieldsRun(in simdjson.Input, threads int) (*Counts, error) { return fieldsRunOpts(in, threads) }
+
+// fieldsRunOpts is fieldsRun with more options.
+func fieldsRunOpts(in simdjson.Input, threads int, opts ...simdjson.StreamOption) (*Counts, error) {
 	proj, err := simdjson.NewProjectionCases(fieldPointers,
 		simdjson.Case{Guard: 0, Values: []string{"PullRequestEvent"}, Fields: []int{1, 2}})
 	if err != nil {
 		return nil, err
 	}
 	defer proj.Close()
-	return mergeStates(simdjson.MapFields(in, proj, func(int) *Counts { return newCounts() }, fieldsEvent, simdjson.Threads(threads)))
+	return mergeStates(simdjson.MapFields(in, proj, func(int) *Counts { return newCounts() }, fieldsEvent, append(opts, simdjson.Threads(threads))...))
 }
 
 func fieldsEvent(c *Counts, row simdjson.Row) error {

@@ -27,6 +27,8 @@ package main
 // bytes and allocations.
 //
 // request_http.go has the same through net/http (-suite request-http).
+// request_subvalue.go adds rows for Decode of a handle's sub-value (the
+// payload of a pull request event; -request-sizes payload runs them alone).
 
 import (
 	"bytes"
@@ -91,6 +93,21 @@ func requestMethods() []requestMethod {
 	if requestV2Decode == nil {
 		ms[2].skip = "needs GOEXPERIMENT=jsonv2"
 	}
+	// The v2 drop-ins (issue 47), default options.
+	v2 := []requestMethod{
+		{name: "simdjson/v2", how: "simdjson/json/v2 UnmarshalDecode(jsontext.NewDecoder(r), v), MarshalEncode(jsontext.NewEncoder(w), v)",
+			decode: simdV2Decode, encode: simdV2Encode},
+		{name: "simdjson/v2-read", how: "simdjson/json/v2 UnmarshalRead(r, v), MarshalWrite(w, v)",
+			decode: simdV2Read, encode: simdV2Write},
+		{name: "goccy/v2", how: "goccy/go-json/v2 UnmarshalDecode(jsontext.NewDecoder(r), v), MarshalEncode(jsontext.NewEncoder(w), v)",
+			decode: goccyV2Decode, encode: goccyV2Encode},
+	}
+	for _, m := range v2 {
+		if m.decode == nil {
+			m.skip = "needs Go 1.27's encoding/json/v2"
+		}
+		ms = append(ms, m)
+	}
 	return ms
 }
 
@@ -112,12 +129,12 @@ func requestSelection() ([]requestBody, []requestMethod, error) {
 	if *flagRequestSizes != "" {
 		for _, s := range strings.Split(*flagRequestSizes, ",") {
 			s = strings.TrimSpace(s)
-			ok := false
+			ok := s == "payload" // the sub-value rows (request_subvalue.go)
 			for _, rs := range requestSizes {
 				ok = ok || rs.label == s
 			}
 			if !ok {
-				return nil, nil, fmt.Errorf("request suite: no body size %q (have 200B, 2kB, 20kB, 200kB)", s)
+				return nil, nil, fmt.Errorf("request suite: no body size %q (have 200B, 2kB, 20kB, 200kB, payload)", s)
 			}
 			want = append(want, s)
 		}
@@ -129,6 +146,10 @@ func requestSelection() ([]requestBody, []requestMethod, error) {
 			names[i] = strings.TrimSpace(names[i])
 		}
 		methods = slices.DeleteFunc(methods, func(m requestMethod) bool { return !slices.Contains(names, m.name) })
+	}
+	want = slices.DeleteFunc(want, func(s string) bool { return s == "payload" })
+	if *flagRequestSizes != "" && len(want) == 0 {
+		return nil, methods, nil // the sub-value rows only
 	}
 	return requestBodies(*flagSeed, want), methods, nil
 }
@@ -175,7 +196,7 @@ func runRequestSuite(w io.Writer) error {
 	}
 	runs := max(*flagRuns, 1)
 	enc := json.NewEncoder(w)
-	if !*flagJSON {
+	if !*flagJSON && len(bodies) > 0 {
 		fmt.Fprintf(w, "request suite: NewDecoder(bytes.NewReader(body)).Decode(v), a fresh reader, Decoder and v each op; best of %d runs of about %v\n",
 			runs, *flagRequestTime)
 		fmt.Fprintf(w, "machine: %s\n\n", requestMachine())
@@ -198,56 +219,80 @@ func runRequestSuite(w io.Writer) error {
 					}
 				}
 			}
-			for r := range runs {
-				for k0 := range methods {
-					k := (k0 + r) % len(methods)
-					if !rows[k].OK {
-						continue
-					}
-					ns, bop, aop, err := timeRequestDecode(methods[k].decode, b.data, t.mk, *flagRequestTime)
-					if err != nil {
-						rows[k].OK, rows[k].Note = false, "error while timing: "+err.Error()
-						continue
-					}
-					logf("request %s %s %s run %d: %.0f ns/op", b.label, t.name, methods[k].name, r+1, ns)
-					if rows[k].NsOp == 0 || ns < rows[k].NsOp {
-						rows[k].NsOp, rows[k].BytesOp, rows[k].Allocs = ns, bop, aop
-						rows[k].MBps = float64(len(b.data)) / ns * 1e3
-					}
-				}
-			}
+			bestOfRuns(rows, runs, "request "+b.label+" "+t.name, func(k int) (float64, float64, float64, error) {
+				return timeRequestDecode(methods[k].decode, b.data, t.mk, *flagRequestTime)
+			})
 			std := 0.0
 			for _, row := range rows {
 				if row.Method == "encoding/json" && row.OK {
 					std = row.NsOp
 				}
 			}
-			for _, row := range rows {
-				if *flagJSON {
-					row.NsOp, row.MBps, row.BytesOp, row.Allocs = round1(row.NsOp), round1(row.MBps), round1(row.BytesOp), round1(row.Allocs)
-					if err := enc.Encode(row); err != nil {
-						return err
-					}
-					continue
-				}
-				if !row.OK {
-					fmt.Fprintf(w, "%-6s %7d %-7s %-14s %11s %9s %10s %10s %8s  %s\n", row.Size, row.Bytes, row.Target, row.Method, "-", "-", "-", "-", "", row.Note)
-					continue
-				}
-				ratio := ""
-				if std > 0 {
-					ratio = fmt.Sprintf("%.2fx", std/row.NsOp)
-				}
-				fmt.Fprintf(w, "%-6s %7d %-7s %-14s %11.0f %9.1f %10.0f %10.1f %8s\n",
-					row.Size, row.Bytes, row.Target, row.Method, row.NsOp, row.MBps, row.BytesOp, row.Allocs, ratio)
+			if err := writeRequestRows(w, enc, rows, std, 6, 14); err != nil {
+				return err
 			}
 		}
 	}
-	if !*flagJSON {
+	if !*flagJSON && len(bodies) > 0 {
 		fmt.Fprintln(w, "\nvs std: encoding/json's ns/op over the method's (above 1: faster than encoding/json). B/op and allocs/op include the bytes.Reader and v.")
 		for _, m := range methods {
 			fmt.Fprintf(w, "  %-14s %s\n", m.name, m.how)
 		}
+	}
+	if (*flagRequestSizes == "" || slices.Contains(strings.Split(*flagRequestSizes, ","), "payload")) &&
+		slices.ContainsFunc(methods, func(m requestMethod) bool { return m.name == "simdjson" }) {
+		return runRequestSubValue(w, enc, runs)
+	}
+	return nil
+}
+
+// bestOfRuns times the rows that are OK: runs rounds, in each of which
+// timeRow(k) times row k once, the first row changing each round. A row keeps
+// its best run (lowest ns/op), with that run's bytes and allocations; an
+// error makes it not OK. label starts each run's log line.
+func bestOfRuns(rows []requestRow, runs int, label string, timeRow func(k int) (ns, bytesOp, allocsOp float64, err error)) {
+	for r := range runs {
+		for k0 := range rows {
+			k := (k0 + r) % len(rows)
+			if !rows[k].OK {
+				continue
+			}
+			ns, bop, aop, err := timeRow(k)
+			if err != nil {
+				rows[k].OK, rows[k].Note = false, "error while timing: "+err.Error()
+				continue
+			}
+			logf("%s %s run %d: %.0f ns/op", label, rows[k].Method, r+1, ns)
+			if rows[k].NsOp == 0 || ns < rows[k].NsOp {
+				rows[k].NsOp, rows[k].BytesOp, rows[k].Allocs = ns, bop, aop
+				rows[k].MBps = float64(rows[k].Bytes) / ns * 1e3
+			}
+		}
+	}
+}
+
+// writeRequestRows writes rows as -json lines, or as table rows whose size
+// and method columns are sizeW and methodW wide, with each OK row's ref
+// over its ns/op when ref is not 0.
+func writeRequestRows(w io.Writer, enc *json.Encoder, rows []requestRow, ref float64, sizeW, methodW int) error {
+	for _, row := range rows {
+		if *flagJSON {
+			row.NsOp, row.MBps, row.BytesOp, row.Allocs = round1(row.NsOp), round1(row.MBps), round1(row.BytesOp), round1(row.Allocs)
+			if err := enc.Encode(row); err != nil {
+				return err
+			}
+			continue
+		}
+		if !row.OK {
+			fmt.Fprintf(w, "%-*s %7d %-7s %-*s %11s %9s %10s %10s %8s  %s\n", sizeW, row.Size, row.Bytes, row.Target, methodW, row.Method, "-", "-", "-", "-", "", row.Note)
+			continue
+		}
+		ratio := ""
+		if ref > 0 {
+			ratio = fmt.Sprintf("%.2fx", ref/row.NsOp)
+		}
+		fmt.Fprintf(w, "%-*s %7d %-7s %-*s %11.0f %9.1f %10.0f %10.1f %8s\n",
+			sizeW, row.Size, row.Bytes, row.Target, methodW, row.Method, row.NsOp, row.MBps, row.BytesOp, row.Allocs, ratio)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"reflect"
 	"strconv"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -43,6 +44,9 @@ type structDecoder struct {
 	foldByLen [][]int32
 	foldNames []string
 	foldBloom uint64
+	// memoSet: the decodeState's keyMemo set this decoder uses (see
+	// memoFor).
+	memoSet uint8
 }
 
 // fieldHot is the part of a structField that decoding its value reads,
@@ -105,7 +109,7 @@ type keySlot struct {
 }
 
 func (b *decoderBuilder) structDecoder(t reflect.Type) decFn {
-	sd := &structDecoder{t: t}
+	sd := &structDecoder{t: t, memoSet: uint8(memoSets.Add(1) % keyMemoSets)}
 	if td := b.building[t]; td != nil {
 		td.sd = sd
 	}
@@ -242,10 +246,17 @@ const (
 	keyMemoKeys = 16
 )
 
+// memoSets hands out the memo sets to struct decoders as they are built,
+// in turn, so that the struct types of one document (built one after the
+// other) get sets of their own. (A set chosen by the decoder's address
+// was shared by an order's struct types often enough that the memo was
+// cleared and relearned for each of an order's items.)
+var memoSets atomic.Uint32
+
 // memoFor returns d's memo for sd, taking over its set when another
 // decoder had it.
 func (d *decodeState) memoFor(sd *structDecoder) *keyMemo {
-	m := &d.memo[uintptr(unsafe.Pointer(sd))>>4&(keyMemoSets-1)]
+	m := &d.memo[sd.memoSet&(keyMemoSets-1)]
 	if m.sd != sd {
 		*m = keyMemo{sd: sd}
 	}

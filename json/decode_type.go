@@ -450,6 +450,16 @@ type eface struct {
 	data unsafe.Pointer
 }
 
+// valueAt is reflect.NewAt(t, p).Elem() for pt = reflect.PointerTo(t),
+// looked up once by the caller: NewAt looks the pointer type up on every
+// call, and for a type the compiler did not link to its pointer type (an
+// unnamed one, such as []T) that is a sync.Map lookup (about 150
+// instructions, once per slice an Unmarshal grows).
+func valueAt(pt reflect.Type, p unsafe.Pointer) reflect.Value {
+	x := eface{typ: (*eface)(unsafe.Pointer(&pt)).data, data: p}
+	return reflect.ValueOf(*(*any)(unsafe.Pointer(&x))).Elem()
+}
+
 // interfaceDecoder serves non-empty interfaces: only null (which sets nil)
 // and values of an interface holding a non-nil pointer can be decoded.
 func interfaceDecoder(t reflect.Type) decFn {
@@ -517,6 +527,7 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 		}
 	}
 	elem := b.get(et)
+	pt := reflect.PointerTo(t) // for valueAt
 	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
 		w := d.tape[i]
 		switch tagOf(w) {
@@ -554,7 +565,7 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 		if k < n {
 			// Grow writes the new header in place: no allocation beyond
 			// the array (reflect.MakeSlice would allocate a header too).
-			reflect.NewAt(t, p).Elem().Grow(n - k)
+			valueAt(pt, p).Grow(n - k)
 			for ; k < n; k++ {
 				h.len = k + 1
 				if err := elem.direct(d, j, unsafe.Add(h.data, uintptr(k)*es)); err != nil {

@@ -91,9 +91,20 @@ type Decoder struct {
 	nextAt   int64
 	nextKind byte
 	// tail holds the few unread bytes left when a Decode gives its buffer
-	// back (typically the newline an Encoder writes after a value).
-	tail [16]byte
+	// back (typically the newline an Encoder writes after a value),
+	// allocated the first time some are left. It is not an array inside
+	// the Decoder: buf pointing into the Decoder itself would make every
+	// Decoder escape to the heap, and NewDecoder(r).Decode(&v) would
+	// allocate one.
+	tail *[tailLen]byte
 }
+
+// tailLen is the room of Decoder.tail.
+const tailLen = 16
+
+// newlineTail is the unread newline of every Decoder that kept only that
+// (see release): read, never written.
+var newlineTail = [1]byte{'\n'}
 
 // NewDecoder returns a new decoder that reads from r. The decoder reads
 // ahead: it may read data from r beyond the values requested. A reader that
@@ -357,17 +368,30 @@ func (dec *Decoder) dropBuf() {
 }
 
 // release gives the buffer back at the end of a top-level value (read by
-// Decode, or by Token up to its closing bracket) when at most len(tail)
+// Decode, or by Token up to its closing bracket) when at most tailLen
 // bytes of it are unread: those move to tail. (A reader from Buffered keeps
 // the buffer it was made from, which then goes to the garbage collector.)
 func (dec *Decoder) release() {
-	if dec.held == nil || len(dec.buf)-dec.scanp > len(dec.tail) {
+	rest := len(dec.buf) - dec.scanp
+	if dec.held == nil || rest > tailLen {
 		return
 	}
 	dec.scanned += int64(dec.scanp)
-	n := copy(dec.tail[:], dec.buf[dec.scanp:])
+	var kept []byte
+	if rest == 1 && dec.buf[dec.scanp] == '\n' {
+		// The newline an Encoder writes after each value: a view of a
+		// shared byte, never written (a refill first moves to a buffer of
+		// its own: see grow), so that a request body ending with one
+		// costs no allocation either.
+		kept = newlineTail[:]
+	} else if rest > 0 {
+		if dec.tail == nil {
+			dec.tail = new([tailLen]byte)
+		}
+		kept = dec.tail[:copy(dec.tail[:], dec.buf[dec.scanp:]):rest]
+	}
 	dec.dropBuf()
-	dec.buf = dec.tail[:n:n]
+	dec.buf = kept
 	dec.scanp = 0
 }
 
@@ -401,7 +425,7 @@ type lener interface{ Len() int }
 // grow replaces buf (whose unread data starts at 0) by a larger buffer.
 func (dec *Decoder) grow() {
 	n := len(dec.buf)
-	grown := cap(dec.buf) > len(dec.tail) // not the first buffer (nor tail)
+	grown := cap(dec.buf) > tailLen // not the first buffer (nor tail)
 	size := firstRead
 	if grown {
 		size = 2 * (cap(dec.buf) - shim.Padding)

@@ -192,6 +192,23 @@ func TestDecoderRequestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(1000, ours); n > 3 && shim.Available {
 		t.Errorf("%v allocations per request, want at most 3 (the bytes.Reader, the Decoder and the value)", n)
 	}
+	// As a handler writes it, NewDecoder(r).Decode(&v) allocates no
+	// Decoder (it used to: its buffer could point into the Decoder
+	// itself), nor the newline a client's Encoder leaves after the body.
+	for _, in := range []string{strings.TrimSuffix(smallRequest, "\n"), smallRequest} {
+		var br bytes.Reader
+		body := []byte(in)
+		direct := func() {
+			br.Reset(body)
+			var v requestValue
+			if err := sjson.NewDecoder(&br).Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := testing.AllocsPerRun(1000, direct); n > 1 && shim.Available {
+			t.Errorf("NewDecoder(r).Decode(&v) of %q: %v allocations per request, want at most 1 (the value)", in[len(in)-2:], n)
+		}
+	}
 	perOp := func(fn func()) uint64 {
 		fn()
 		var m0, m1 runtime.MemStats
@@ -452,6 +469,72 @@ func TestDecoderBufferedNotShared(t *testing.T) {
 		}
 		if b, _ := io.ReadAll(kept); bytes.Contains(b, []byte("secret")) || bytes.Contains(b, []byte("sss")) {
 			t.Fatalf("run %d: a reader from Buffered shows another Decoder's bytes: %q", i, b)
+		}
+	}
+}
+
+// linesReader returns one line per Read, as a connection carrying
+// newline-delimited values often does.
+type linesReader struct{ lines []string }
+
+func (r *linesReader) Read(p []byte) (int, error) {
+	if len(r.lines) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.lines[0])
+	if r.lines[0] = r.lines[0][n:]; r.lines[0] == "" {
+		r.lines = r.lines[1:]
+	}
+	return n, nil
+}
+
+// TestDecoderSharedNewlineTail: Decoders on many goroutines that each end
+// a value with only its newline unread (which they keep as a view of one
+// shared byte, see release) decode, tokenize and report offsets as
+// encoding/json does; run with -race, no Decoder writes the shared byte.
+func TestDecoderSharedNewlineTail(t *testing.T) {
+	lines := []string{`{"a":1}` + "\n", `[2,{"b":"c"}]` + "\n", `"s"` + "\n", `{"a":3}` + "\n"}
+	var want []string
+	jd := stdjson.NewDecoder(&linesReader{slices.Clone(lines)})
+	for {
+		var v any
+		if err := jd.Decode(&v); err != nil {
+			want = append(want, fmt.Sprint("end ", err, " ", jd.InputOffset()))
+			break
+		}
+		b, _ := io.ReadAll(jd.Buffered())
+		want = append(want, fmt.Sprintf("%v %d %q %v", v, jd.InputOffset(), b, jd.More()))
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 200 {
+				sd := sjson.NewDecoder(&linesReader{slices.Clone(lines)})
+				for i := 0; ; i++ {
+					var v any
+					var got string
+					err := sd.Decode(&v)
+					if err != nil {
+						got = fmt.Sprint("end ", err, " ", sd.InputOffset())
+					} else {
+						b, _ := io.ReadAll(sd.Buffered())
+						got = fmt.Sprintf("%v %d %q %v", v, sd.InputOffset(), b, sd.More())
+					}
+					if i >= len(want) || got != want[i] {
+						errs <- fmt.Errorf("value %d: %s, want %q", i, got, want)
+						return
+					}
+					if err != nil {
+						break
+					}
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -856,3 +856,32 @@ func TestEncodeNilReceiverOtherInterface(t *testing.T) {
 		t.Errorf("encoding/json no longer panics on this value (%q, %v): follow it", got, err)
 	}()
 }
+
+// Maps of 1 to 12 entries (small ones are sorted on the stack, from nine
+// on on the key stacks), keys that tie on their first eight bytes, differ
+// only in length or by a NUL, hold invalid UTF-8 or escapes, nested.
+func TestEncodeSmallMapsDiff(t *testing.T) {
+	keys := []string{"", "a", "a\x00", "a\x00\x00", "ab", "b", "profile_", "profile_a", "profile_b", "profile_\x00",
+		"profile_background_color", "profile_background_image", "\xff", "\xff\xfe", "<&>", "é", "\u2028", "z\"z", "12345678", "1234567"}
+	r := uint64(43)
+	next := func(n int) int { r = r*6364136223846793005 + 1442695040888963407; return int(r>>33) % n }
+	for range 2000 {
+		n := 1 + next(12)
+		m := map[string]any{}
+		for len(m) < n {
+			k := keys[next(len(keys))]
+			if next(3) == 0 {
+				k += keys[next(len(keys))]
+			}
+			switch next(4) {
+			case 0:
+				m[k] = map[string]any{k: float64(len(m)), "x": nil}
+			case 1:
+				m[k] = []any{k, true}
+			default:
+				m[k] = k
+			}
+		}
+		diffEncodeIndents(t, fmt.Sprintf("%q", m), m, false)
+	}
+}

@@ -218,6 +218,11 @@ func (e *encState) mapStringAny(m map[string]any) {
 		e.ptrLevel--
 		return
 	}
+	if len(m) <= smallMap {
+		e.smallMapStringAny(m)
+		e.ptrLevel--
+		return
+	}
 	base, vbase := len(e.keys), len(e.anyVals)
 	for k, v := range m {
 		e.pushKey(k, len(e.anyVals))
@@ -242,6 +247,57 @@ func (e *encState) mapStringAny(m map[string]any) {
 	clear(e.anyVals[vbase:])
 	e.anyVals = e.anyVals[:vbase]
 	e.ptrLevel--
+}
+
+// smallMap: maps of up to this many entries are sorted on the stack
+// (smallMapStringAny).
+const smallMap = 8
+
+// smallEntry is an entry of a small map, with its key's first eight bytes
+// as a big-endian number (keyPrefix).
+type smallEntry struct {
+	k   string
+	pre uint64
+	v   any
+}
+
+// smallMapStringAny writes m (1 to smallMap entries) with its entries in
+// an array on the stack, each put in its sorted place as the iteration
+// meets it: no pushes onto e's stacks, and nothing to clear after.
+func (e *encState) smallMapStringAny(m map[string]any) {
+	var ents [smallMap]smallEntry
+	var order [smallMap]uint8
+	n := 0
+	for k, v := range m {
+		if n == smallMap { // the map grew under us (a data race)
+			break
+		}
+		pre := keyPrefix(k)
+		ents[n] = smallEntry{k, pre, v}
+		j := n
+		for ; j > 0; j-- {
+			q := &ents[order[j-1]]
+			if q.pre < pre || q.pre == pre && q.k < k {
+				break
+			}
+			order[j] = order[j-1]
+		}
+		order[j] = uint8(n)
+		n++
+	}
+	e.enter()
+	e.buf = append(e.buf, '{')
+	for j := range n {
+		if j > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		ent := &ents[order[j]]
+		e.writeString(ent.k)
+		e.buf = append(e.buf, ':')
+		e.encodeAny(ent.v)
+	}
+	e.buf = append(e.buf, '}')
+	e.leave()
 }
 
 // mapKey is a map's key as encoding/json sorts it (its string), with its

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/simdjson-cgo/simdjson/internal/dupname"
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 	"github.com/simdjson-cgo/simdjson/internal/text"
 )
@@ -182,8 +183,10 @@ type decodeState struct {
 	topT         reflect.Type
 	topTD        *typeDecoder
 	topNoNumbers bool
-	topStd       bool        // stdV2: the root type reaches a stdOnly type
-	topPlan      *structPlan // the pointee's plan, when it has one
+	topStd       bool           // stdV2: the root type reaches a stdOnly type
+	v2Keys       [][]byte       // json/v2's duplicate-name check (v2link.go)
+	v2Dups       dupname.Finder // its hash table
+	topPlan      *structPlan    // the pointee's plan, when it has one
 	// topType is the type word of the interface that held the root
 	// pointer, when that type is direct (nil otherwise): unmarshal
 	// compares it with the next call's.

@@ -129,7 +129,15 @@ func main() {
 	run := flag.String("run", "", "go test -run pattern (default: every test)")
 	timeout := flag.Duration("timeout", 10*time.Minute, "go test -timeout")
 	control := flag.Bool("std", false, "control run: route to the standard library's encoding/json instead of package json (any failure is then the harness's, or Go's own)")
+	pkg := flag.String("pkg", "json", "the package whose Go tests run: json, or jsontext (jsontext.go)")
 	flag.Parse()
+	if *pkg == "jsontext" {
+		code, err := runJSONText(*repo, *verbose)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gostd:", err)
+		}
+		os.Exit(code)
+	}
 	h := &harness{keep: *keep, verbose: *verbose, run: *run, timeout: *timeout, target: jsonPath}
 	if *control {
 		h.target = "encoding/json"

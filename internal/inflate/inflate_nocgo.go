@@ -29,6 +29,29 @@ func (d *Decompressor) Gzip(in []byte, out unsafe.Pointer, outCap int) (inUsed, 
 	return 0, 0, BadData
 }
 
+// StreamState is unused without cgo.
+type StreamState struct{}
+
+// Constants of Stream.
+const (
+	StreamInMargin  = 1024
+	StreamOutMargin = 258
+)
+
+func (s *StreamState) InBit() int      { return 0 }
+func (s *StreamState) SetInBit(n int)  {}
+func (s *StreamState) OutPos() int     { return 0 }
+func (s *StreamState) SetOutPos(n int) {}
+func (s *StreamState) Done() bool      { return false }
+
+// Stream fails without cgo.
+func (d *Decompressor) Stream(st *StreamState, in unsafe.Pointer, n int, final bool, out unsafe.Pointer, outCap int) int {
+	return BadData
+}
+
+// CopyFrom does nothing without cgo.
+func (d *Decompressor) CopyFrom(s *Decompressor) {}
+
 // Malloc returns nil without cgo.
 func Malloc(n int) unsafe.Pointer { return nil }
 

@@ -258,6 +258,57 @@ libdeflate_deflate_decompress_ex(struct libdeflate_decompressor *decompressor,
 				 size_t *actual_out_nbytes_ret);
 
 /*
+ * simdjson-cgo addition (see ../PROVENANCE and libdeflate-stream.patch):
+ * resumable raw DEFLATE decompression in bounded buffers.
+ *
+ * The caller keeps a struct libdeflate_stream (zeroed to start a stream) and
+ * calls libdeflate_deflate_decompress_stream() repeatedly with the same
+ * decompressor, which must not be used for anything else in between (the
+ * Huffman tables of the block being decoded live in it).
+ *
+ * 'in' holds compressed bytes; decoding resumes at bit st->in_bitpos of it.
+ * 'in_final' says that 'in' ends the stream; otherwise decoding suspends
+ * once fewer than LIBDEFLATE_STREAM_IN_MARGIN bytes of 'in' are left.
+ * 'out' is the start of the history: decoding writes from out+st->out_pos
+ * and may refer back to any byte from 'out' on (the caller keeps at least
+ * the last 32 KiB of output there, or all output since the stream began).
+ * It suspends, inside a block if need be, once fewer than
+ * DEFLATE_MAX_MATCH_LEN (258) bytes of the 'out_nbytes_avail' are left.
+ *
+ * It returns LIBDEFLATE_SUCCESS with st->in_bitpos and st->out_pos updated,
+ * and st->mode == LIBDEFLATE_STREAM_DONE once the final block has ended
+ * (st->in_bitpos is then byte-aligned: the byte after the stream); or
+ * LIBDEFLATE_BAD_DATA (st unchanged since the call began). A call makes
+ * progress unless the input or output is short as above.
+ */
+#define LIBDEFLATE_STREAM_IN_MARGIN	1024
+#define LIBDEFLATE_STREAM_DONE		3
+struct libdeflate_stream {
+	size_t in_bitpos;
+	size_t out_pos;
+	unsigned mode;		/* 0 block header, 1 Huffman block, 2 stored, 3 done */
+	unsigned is_final_block;
+	unsigned stored_left;
+};
+
+/*
+ * simdjson-cgo addition: copies the state of decompressor 'src' (the decode
+ * tables of the block a stream is inside) into 'dst', so that a stream can
+ * be resumed again from a struct libdeflate_stream saved before a call that
+ * failed (which may have overwritten the tables).
+ */
+LIBDEFLATEAPI void
+libdeflate_copy_decompressor_state(struct libdeflate_decompressor *dst,
+				   const struct libdeflate_decompressor *src);
+
+LIBDEFLATEAPI enum libdeflate_result
+libdeflate_deflate_decompress_stream(struct libdeflate_decompressor *decompressor,
+				     struct libdeflate_stream *st,
+				     const void *in, size_t in_nbytes,
+				     int in_final,
+				     void *out, size_t out_nbytes_avail);
+
+/*
  * Like libdeflate_deflate_decompress(), but assumes the zlib wrapper format
  * instead of raw DEFLATE.
  *

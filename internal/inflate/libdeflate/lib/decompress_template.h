@@ -45,7 +45,8 @@ static ATTRIBUTES MAYBE_UNUSED enum libdeflate_result
 FUNCNAME(struct libdeflate_decompressor * restrict d,
 	 const void * restrict in, size_t in_nbytes,
 	 void * restrict out, size_t out_nbytes_avail,
-	 size_t *actual_in_nbytes_ret, size_t *actual_out_nbytes_ret)
+	 size_t *actual_in_nbytes_ret, size_t *actual_out_nbytes_ret,
+	 struct libdeflate_stream *st, int in_final)
 {
 	u8 *out_next = out;
 	u8 * const out_end = out_next + out_nbytes_avail;
@@ -68,10 +69,60 @@ FUNCNAME(struct libdeflate_decompressor * restrict d,
 	unsigned num_offset_syms;
 	bitbuf_t litlen_tablemask;
 	u32 entry;
+	size_t stored_left = 0;
+
+	/*
+	 * Streaming (st != NULL): resume where the last call suspended, and
+	 * suspend (STREAM_SUSPEND) at a block or symbol boundary when the
+	 * output or the input runs short. Positions are kept as the bit
+	 * offset in 'in' and the byte offset from 'out'.
+	 */
+#define STREAM_SHORT()							\
+	(out_end - out_next < DEFLATE_MAX_MATCH_LEN ||			\
+	 (!in_final && in_end - in_next < LIBDEFLATE_STREAM_IN_MARGIN))
+/*
+ * A suspension past the end of the input (the implicit zero bytes consumed:
+ * a cut stream, in_final) is bad data, so that no output decoded from those
+ * zeros is ever handed on.
+ */
+#define STREAM_SUSPEND(m)						\
+do {									\
+	size_t bitpos_ = (size_t)(in_next - (const u8 *)in +		\
+				  overread_count) * 8 - (u8)bitsleft;	\
+	SAFETY_CHECK(bitpos_ <= in_nbytes * 8);				\
+	st->mode = (m);							\
+	st->is_final_block = is_final_block;				\
+	st->stored_left = stored_left;					\
+	st->in_bitpos = bitpos_;					\
+	st->out_pos = out_next - (u8 *)out;				\
+	return LIBDEFLATE_SUCCESS;					\
+} while (0)
+
+	is_final_block = false;
+	if (st != NULL) {
+		in_next += st->in_bitpos >> 3;
+		out_next += st->out_pos;
+		is_final_block = st->is_final_block;
+		if (st->mode == 2) {
+			stored_left = st->stored_left;
+			goto stored_copy;
+		}
+		if (st->in_bitpos & 7) {
+			REFILL_BITS();
+			bitbuf >>= st->in_bitpos & 7;
+			bitsleft -= st->in_bitpos & 7;
+		}
+		if (st->mode == 1) {
+			if (STREAM_SHORT())
+				STREAM_SUSPEND(1);
+			goto have_decode_tables;
+		}
+	}
 
 next_block:
 	/* Starting to read the next block */
-	;
+	if (st != NULL && STREAM_SHORT())
+		STREAM_SUSPEND(0);
 
 	STATIC_ASSERT(CAN_CONSUME(1 + 2 + 5 + 5 + 4 + 3));
 	REFILL_BITS();
@@ -274,6 +325,10 @@ next_block:
 		in_next += 4;
 
 		SAFETY_CHECK(len == (u16)~nlen);
+		if (st != NULL) {
+			stored_left = len;
+			goto stored_copy;
+		}
 		if (unlikely(len > out_end - out_next))
 			return LIBDEFLATE_INSUFFICIENT_SPACE;
 		SAFETY_CHECK(len <= in_end - in_next);
@@ -683,6 +738,8 @@ generic_loop:
 		const u8 *src;
 		u8 *dst;
 
+		if (st != NULL && STREAM_SHORT())
+			STREAM_SUSPEND(1);
 		REFILL_BITS();
 		entry = d->u.litlen_decode_table[bitbuf & litlen_tablemask];
 		saved_bitbuf = bitbuf;
@@ -737,6 +794,26 @@ generic_loop:
 		} while (dst < out_next);
 	}
 
+stored_copy:
+	/*
+	 * Streaming: the rest of an uncompressed block, as much as the input
+	 * and the output allow (the bitstream is byte-aligned here).
+	 */
+	{
+		size_t n = MIN(stored_left, (size_t)(out_end - out_next));
+
+		n = MIN(n, (size_t)(in_end - in_next));
+		memcpy(out_next, in_next, n);
+		in_next += n;
+		out_next += n;
+		stored_left -= n;
+		if (stored_left != 0) {
+			SAFETY_CHECK(!in_final || in_next != in_end);
+			STREAM_SUSPEND(2);
+		}
+		goto block_done;
+	}
+
 block_done:
 	/* Finished decoding a block */
 
@@ -752,6 +829,16 @@ block_done:
 	 * refilled) before hitting end of stream, then the data is bad.
 	 */
 	SAFETY_CHECK(overread_count <= (bitsleft >> 3));
+
+	if (st != NULL) {
+		in_next -= (bitsleft >> 3) - overread_count;
+		st->mode = LIBDEFLATE_STREAM_DONE;
+		st->is_final_block = true;
+		st->stored_left = 0;
+		st->in_bitpos = (size_t)(in_next - (const u8 *)in) * 8;
+		st->out_pos = out_next - (u8 *)out;
+		return LIBDEFLATE_SUCCESS;
+	}
 
 	/* Optionally return the actual number of bytes consumed. */
 	if (actual_in_nbytes_ret) {
@@ -771,6 +858,8 @@ block_done:
 	return LIBDEFLATE_SUCCESS;
 }
 
+#undef STREAM_SHORT
+#undef STREAM_SUSPEND
 #undef FUNCNAME
 #undef ATTRIBUTES
 #undef EXTRACT_VARBITS

@@ -1073,7 +1073,8 @@ typedef enum libdeflate_result (*decompress_func_t)
 	(struct libdeflate_decompressor * restrict d,
 	 const void * restrict in, size_t in_nbytes,
 	 void * restrict out, size_t out_nbytes_avail,
-	 size_t *actual_in_nbytes_ret, size_t *actual_out_nbytes_ret);
+	 size_t *actual_in_nbytes_ret, size_t *actual_out_nbytes_ret,
+	 struct libdeflate_stream *st, int in_final);
 
 #define FUNCNAME deflate_decompress_default
 #undef ATTRIBUTES
@@ -1097,7 +1098,8 @@ static enum libdeflate_result
 dispatch_decomp(struct libdeflate_decompressor *d,
 		const void *in, size_t in_nbytes,
 		void *out, size_t out_nbytes_avail,
-		size_t *actual_in_nbytes_ret, size_t *actual_out_nbytes_ret);
+		size_t *actual_in_nbytes_ret, size_t *actual_out_nbytes_ret,
+		struct libdeflate_stream *st, int in_final);
 
 static volatile decompress_func_t decompress_impl = dispatch_decomp;
 
@@ -1106,7 +1108,8 @@ static enum libdeflate_result
 dispatch_decomp(struct libdeflate_decompressor *d,
 		const void *in, size_t in_nbytes,
 		void *out, size_t out_nbytes_avail,
-		size_t *actual_in_nbytes_ret, size_t *actual_out_nbytes_ret)
+		size_t *actual_in_nbytes_ret, size_t *actual_out_nbytes_ret,
+		struct libdeflate_stream *st, int in_final)
 {
 	decompress_func_t f = arch_select_decompress_func();
 
@@ -1115,7 +1118,7 @@ dispatch_decomp(struct libdeflate_decompressor *d,
 
 	decompress_impl = f;
 	return f(d, in, in_nbytes, out, out_nbytes_avail,
-		 actual_in_nbytes_ret, actual_out_nbytes_ret);
+		 actual_in_nbytes_ret, actual_out_nbytes_ret, st, in_final);
 }
 #else
 /* The best implementation is statically known, so call it directly. */
@@ -1138,7 +1141,41 @@ libdeflate_deflate_decompress_ex(struct libdeflate_decompressor *d,
 				 size_t *actual_out_nbytes_ret)
 {
 	return decompress_impl(d, in, in_nbytes, out, out_nbytes_avail,
-			       actual_in_nbytes_ret, actual_out_nbytes_ret);
+			       actual_in_nbytes_ret, actual_out_nbytes_ret,
+			       NULL, 1);
+}
+
+/* simdjson-cgo addition: see libdeflate.h. */
+LIBDEFLATEAPI void
+libdeflate_copy_decompressor_state(struct libdeflate_decompressor *dst,
+				   const struct libdeflate_decompressor *src)
+{
+	free_func_t free_func = dst->free_func;
+
+	memcpy(dst, src, sizeof(*dst));
+	dst->free_func = free_func;
+}
+
+/* simdjson-cgo addition: see libdeflate.h. */
+LIBDEFLATEAPI enum libdeflate_result
+libdeflate_deflate_decompress_stream(struct libdeflate_decompressor *d,
+				     struct libdeflate_stream *st,
+				     const void *in, size_t in_nbytes,
+				     int in_final,
+				     void *out, size_t out_nbytes_avail)
+{
+	struct libdeflate_stream s = *st;
+	enum libdeflate_result r;
+
+	if (s.mode == LIBDEFLATE_STREAM_DONE)
+		return LIBDEFLATE_SUCCESS;
+	if (s.in_bitpos > (size_t)in_nbytes * 8 || s.out_pos > out_nbytes_avail)
+		return LIBDEFLATE_BAD_DATA;
+	r = decompress_impl(d, in, in_nbytes, out, out_nbytes_avail,
+			    NULL, NULL, &s, in_final);
+	if (r == LIBDEFLATE_SUCCESS)
+		*st = s;
+	return r;
 }
 
 LIBDEFLATEAPI enum libdeflate_result

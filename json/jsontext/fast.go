@@ -1,0 +1,410 @@
+//go:build go1.27 && goexperiment.jsonv2
+
+package jsontext
+
+import (
+	"bytes"
+	"io"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/simdjson-cgo/simdjson/internal/dupname"
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+)
+
+// The fast path of Decoder: top-level values read from the Decoder's own
+// buffer and validated by simdjson.
+
+// minRead is the least room the buffer offers a read.
+const minRead = 32 << 10
+
+// isSpace reports whether c is JSON whitespace.
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+
+// fill returns the index in d.buf of the next non-whitespace byte at or
+// after d.pos, reading as needed; false when the input ends or fails first
+// (the standard Decoder then reports it).
+func (d *Decoder) fill() (int, bool) {
+	i := d.pos
+	for {
+		for i < len(d.buf) && isSpace(d.buf[i]) {
+			i++
+		}
+		if i < len(d.buf) {
+			return i, true
+		}
+		rel := i - d.pos
+		if !d.more() {
+			return 0, false
+		}
+		i = d.pos + rel
+	}
+}
+
+// more reads into the buffer (moving the unread bytes to its front, or
+// growing it); false when nothing was read because r failed or ended (the
+// error waits in d.rerr for the standard Decoder), or returned (0, nil) 100
+// times in a row.
+func (d *Decoder) more() bool {
+	if d.rerr != nil {
+		return false
+	}
+	if d.pos > 0 && (d.pos >= len(d.buf)/2 || cap(d.buf)-len(d.buf)-shim.Padding < minRead) {
+		n := copy(d.buf, d.buf[d.pos:])
+		d.buf, d.pos = d.buf[:n], 0
+	}
+	if cap(d.buf)-len(d.buf)-shim.Padding < minRead {
+		nb := make([]byte, len(d.buf), max(2*cap(d.buf), len(d.buf)+minRead+shim.Padding))
+		copy(nb, d.buf)
+		d.buf = nb
+	}
+	for range 100 {
+		n, err := d.r.Read(d.buf[len(d.buf) : cap(d.buf)-shim.Padding])
+		if n < 0 || n > cap(d.buf)-shim.Padding-len(d.buf) {
+			n = 0 // a broken reader: the standard Decoder will say so
+			err = nil
+			d.rerr = io.ErrNoProgress
+		}
+		d.buf = d.buf[:len(d.buf)+n]
+		if err != nil {
+			d.rerr = err
+		}
+		if n > 0 {
+			return true
+		}
+		if d.rerr != nil {
+			return false
+		}
+	}
+	return false // r keeps returning (0, nil): the standard Decoder reads on, as it does
+}
+
+// readFast reads the next top-level value from the buffer: false when the
+// standard Decoder must (the input ends first, simdjson does not accept
+// the value, or it is not a value the fast path reads).
+func (d *Decoder) readFast() (Value, bool) {
+	i, ok := d.fill()
+	if !ok {
+		return nil, false
+	}
+	rel := i - d.pos
+	guess := true
+	seen := 0 // bytes from the value's start searched for a newline
+	var sc scan
+	for {
+		i = d.pos + rel
+		b := d.buf
+		// NDJSON: the rest of the line, once (searched once: linear
+		// however small the reads).
+		if guess {
+			if j := bytes.IndexByte(b[i+seen:], '\n'); j < 0 {
+				seen = len(b) - i
+			} else {
+				guess = false
+				e := i + seen + j
+				for e > i && isSpace(b[e-1]) {
+					e--
+				}
+				if e > i && d.valid(b, i, e) {
+					return d.accept(i, e), true
+				}
+			}
+		}
+		e, st := sc.extent(b, i)
+		switch st {
+		case scanDone:
+			if d.valid(b, i, e) {
+				return d.accept(i, e), true
+			}
+			return nil, false
+		case scanNo:
+			return nil, false
+		}
+		if !d.more() {
+			return nil, false
+		}
+	}
+}
+
+// accept moves past the value b[i:e].
+func (d *Decoder) accept(i, e int) Value {
+	d.off += int64(e - d.pos)
+	d.pos = e
+	d.values++
+	return Value(d.buf[i:e:e])
+}
+
+// Scan states.
+const (
+	scanMore = iota // the value continues past the buffer
+	scanDone        // the value ends at the returned index
+	scanNo          // not for the fast path
+)
+
+// scan finds the extent of a value, resumably: the bytes already scanned
+// are not scanned again after the buffer grows (the offset is kept
+// relative to the value's start).
+type scan struct {
+	n     int // bytes of the value scanned
+	depth int
+	inStr bool
+}
+
+// structural marks the bytes the container scan stops at.
+var structural = [256]bool{'"': true, '\\': true, '{': true, '}': true, '[': true, ']': true}
+
+func (s *scan) extent(b []byte, i int) (int, int) {
+	switch c := b[i]; c {
+	case '{', '[':
+		return s.container(b, i)
+	case '"':
+		if s.n == 0 {
+			s.n, s.inStr = 1, true
+		}
+		return s.container(b, i)
+	case 't', 'f', 'n':
+		return s.scalar(b, i, func(c byte) bool { return c >= 'a' && c <= 'z' })
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return s.scalar(b, i, func(c byte) bool {
+			return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+		})
+	}
+	return 0, scanNo
+}
+
+// scalar ends a number or literal at the first byte not of its class; the
+// byte must be whitespace (else the standard Decoder decides).
+func (s *scan) scalar(b []byte, i int, in func(byte) bool) (int, int) {
+	j := i + s.n
+	for j < len(b) && in(b[j]) {
+		j++
+	}
+	s.n = j - i
+	if j == len(b) {
+		return 0, scanMore
+	}
+	if !isSpace(b[j]) {
+		return 0, scanNo
+	}
+	return j, scanDone
+}
+
+// container counts brackets outside strings (a string value is a container
+// that ends with its closing quote).
+func (s *scan) container(b []byte, i int) (int, int) {
+	j := i + s.n
+	str := b[i] == '"'
+	for j < len(b) {
+		if s.inStr {
+			// The closing quote: the next quote not preceded by an odd
+			// run of backslashes.
+			k := bytes.IndexByte(b[j:], '"')
+			if k < 0 {
+				// Resume at the trailing run of backslashes, if any.
+				j = len(b)
+				for j > i+1 && b[j-1] == '\\' {
+					j--
+				}
+				break
+			}
+			q := j + k
+			n := 0
+			for q-1-n > i && b[q-1-n] == '\\' {
+				n++
+			}
+			j = q + 1
+			if n%2 == 1 {
+				continue
+			}
+			s.inStr = false
+			if str {
+				return j, scanDone
+			}
+			continue
+		}
+		c := b[j]
+		if !structural[c] {
+			j++
+			continue
+		}
+		j++
+		switch c {
+		case '"':
+			s.inStr = true
+		case '{', '[':
+			s.depth++
+			if s.depth > maxDepth {
+				return 0, scanNo
+			}
+		case '}', ']':
+			s.depth--
+			if s.depth == 0 {
+				return j, scanDone
+			}
+			if s.depth < 0 {
+				return 0, scanNo
+			}
+		default:
+			return 0, scanNo // a backslash outside a string
+		}
+	}
+	s.n = j - i
+	return 0, scanMore
+}
+
+// maxDepth is the standard's nesting limit; simdjson's is lower anyway.
+const maxDepth = 10000
+
+// parser is a pooled simdjson DOM parser.
+type parser struct {
+	c       unsafe.Pointer
+	view    *shim.DomView
+	cleanup runtime.Cleanup
+	seen    []uint64 // tape words of the names of the open objects, innermost last
+	names   [][]byte // distinct's names of one object
+	used    int      // names' high-water mark since putParser cleared it
+	dups    dupname.Finder
+}
+
+var parserPool sync.Pool
+
+// maxPooled is the largest capacity of a pooled parser: simdjson's DOM
+// takes about 14 bytes of native memory per byte of input.
+const maxPooled = 4 << 20
+
+func getParser() *parser {
+	if x := parserPool.Get(); x != nil {
+		return x.(*parser)
+	}
+	c := shim.DomNew()
+	if c == nil {
+		return nil
+	}
+	p := &parser{c: c, view: shim.DomViewOf(c)}
+	p.cleanup = runtime.AddCleanup(p, func(c unsafe.Pointer) { shim.DomFree(c) }, c)
+	return p
+}
+
+func putParser(p *parser) {
+	if p.view.Capacity > maxPooled {
+		p.cleanup.Stop()
+		shim.DomFree(p.c)
+		return
+	}
+	p.seen = p.seen[:0]
+	clear(p.names[:p.used]) // references into the input and simdjson's strings
+	p.used = 0
+	parserPool.Put(p)
+}
+
+// valid reports whether simdjson accepts b[i:e] (with shim.Padding readable
+// bytes after e) as one JSON value the standard Decoder accepts too: no
+// duplicate member names unless allowed.
+func (d *Decoder) valid(b []byte, i, e int) bool {
+	if cap(b)-e < shim.Padding {
+		return false
+	}
+	p := getParser()
+	if p == nil {
+		return false
+	}
+	defer putParser(p)
+	base := unsafe.Pointer(unsafe.SliceData(b[i:]))
+	if shim.DomParse(p.c, base, uint64(e-i), true) != 0 {
+		return false
+	}
+	if d.dupOK || b[i] != '{' && b[i] != '[' {
+		return true
+	}
+	return p.uniqueNames(base)
+}
+
+// Tape words (simdjson's doc/tape.md; see json/tape.go).
+const (
+	payloadMask = 1<<56 - 1
+	strInInput  = 1 << 55
+	strLenMask  = 1<<23 - 1
+)
+
+// uniqueNames walks the tape of the last parse: no object has two members
+// of the same (unescaped) name. The names of the open objects are kept as
+// their tape words (no pointers: no write barriers); at an object's close
+// its names are checked by internal/dupname (pairwise when few, else
+// through a hash table), as json/v2's decoding into any checks them.
+func (p *parser) uniqueNames(input unsafe.Pointer) bool {
+	v := p.view
+	tape := unsafe.Slice((*uint64)(v.Tape), v.TapeLen)
+	type frame struct {
+		obj   bool
+		key   bool // the next string word is a member name
+		start int  // the object's names in p.seen
+	}
+	var stackBuf [32]frame
+	stack := stackBuf[:0]
+	for i := 1; i < len(tape)-1; {
+		w := tape[i]
+		tag := byte(w >> 56)
+		if n := len(stack); n > 0 && stack[n-1].key && tag == '"' {
+			p.seen = append(p.seen, w)
+			stack[n-1].key = false
+			i++
+			continue
+		}
+		switch tag {
+		case '{':
+			stack = append(stack, frame{obj: true, key: true, start: len(p.seen)})
+			i++
+			continue
+		case '[':
+			stack = append(stack, frame{start: len(p.seen)})
+			i++
+			continue
+		case '}', ']':
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if f.obj && !p.distinct(input, p.seen[f.start:]) {
+				return false
+			}
+			p.seen = p.seen[:f.start]
+			i++
+		case 'l', 'u', 'd':
+			i += 2
+		default:
+			i++
+		}
+		if n := len(stack); n > 0 && stack[n-1].obj {
+			stack[n-1].key = true
+		}
+	}
+	return true
+}
+
+// name returns the string of tape word w: in the input or in simdjson's
+// string buffer.
+func (p *parser) name(input unsafe.Pointer, w uint64) []byte {
+	if w&strInInput != 0 {
+		return unsafe.Slice((*byte)(unsafe.Add(input, uint32(w))), uint32(w>>32)&strLenMask)
+	}
+	q := unsafe.Add(p.view.Strings, w&payloadMask)
+	return unsafe.Slice((*byte)(unsafe.Add(q, 4)), *(*uint32)(q))
+}
+
+// distinct reports whether the names of words differ pairwise. Up to
+// dupname.Pairwise names are gathered on the stack (no write barriers),
+// more in p.names.
+func (p *parser) distinct(input unsafe.Pointer, words []uint64) bool {
+	if len(words) > dupname.Pairwise {
+		names := p.names[:0]
+		for _, w := range words {
+			names = append(names, p.name(input, w))
+		}
+		p.names, p.used = names[:0], max(p.used, len(names))
+		return !p.dups.Has(names)
+	}
+	var buf [dupname.Pairwise][]byte
+	for i, w := range words {
+		buf[i] = p.name(input, w)
+	}
+	return !p.dups.Has(buf[:len(words)])
+}

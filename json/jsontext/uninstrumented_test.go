@@ -1,0 +1,5 @@
+//go:build go1.27 && goexperiment.jsonv2 && !(race || asan || msan)
+
+package jsontext_test
+
+const instrumented = false

@@ -1,0 +1,235 @@
+//go:build go1.27 && goexperiment.jsonv2
+
+package json
+
+import (
+	"bytes"
+	jsonv1 "encoding/json"
+	stdjsontext "encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"io"
+	"reflect"
+	"sync"
+	"sync/atomic"
+
+	"github.com/simdjson-cgo/simdjson/internal/jtlink"
+	"github.com/simdjson-cgo/simdjson/internal/v2link"
+	sjson "github.com/simdjson-cgo/simdjson/json"
+	"github.com/simdjson-cgo/simdjson/json/jsontext"
+)
+
+// v1Options is the option set Go 1.27's encoding/json passes to
+// encoding/json/v2 (its DefaultOptionsV1 returns one pointer): a call with
+// exactly it is encoding/json's Marshal or Unmarshal, which package json
+// of this module reproduces.
+var v1Options = jsonv1.DefaultOptionsV1()
+
+// isV1 reports whether opts is exactly encoding/json's option set.
+func isV1(opts []Options) bool { return len(opts) == 1 && opts[0] == v1Options }
+
+// Marshal returns the JSON encoding of in: encoding/json/v2's Marshal.
+// With default options (none, or only DefaultOptionsV2() and
+// Deterministic(true)) and a value of plain data types (booleans,
+// numbers, strings, any, and pointers, slices, arrays, string-keyed maps
+// and structs of those, without methods: see package json's
+// encode_v2def.go), this module's encoder writes encoding/json/v2's bytes:
+// map entries in Go's map order, as encoding/json/v2 writes them by
+// default, and sorted by key with Deterministic(true), as it sorts them;
+// everything else, and every error, is encoding/json/v2's.
+// With exactly encoding/json's options (encoding/json's
+// DefaultOptionsV1()) and a value whose types implement neither
+// MarshalerTo nor UnmarshalerFrom, this module's package json encodes it.
+func Marshal(in any, opts ...Options) (out []byte, err error) {
+	if isDefault(opts) && v2link.MarshalDefault != nil {
+		bp := writeBufs.Get().(*[]byte)
+		b, ok := v2link.MarshalDefault((*bp)[:0], in, sorted(opts))
+		if ok {
+			// An append, not make and copy: the result is not cleared first.
+			out = append([]byte(nil), b...)
+		}
+		putWriteBuf(bp, b)
+		if ok {
+			return out, nil
+		}
+	}
+	if isV1(opts) && !reachesMethods(reflect.TypeOf(in)) {
+		return sjson.Marshal(in)
+	}
+	return jsonv2.Marshal(in, bridgeOpts(nil, opts)...)
+}
+
+// MarshalWrite serializes in as JSON into out: encoding/json/v2's
+// MarshalWrite. With default options and a value of plain data types (see
+// Marshal), the whole encoding is written by one call of out.Write;
+// otherwise encoding/json/v2's MarshalWrite writes.
+func MarshalWrite(out io.Writer, in any, opts ...Options) (err error) {
+	if isDefault(opts) && v2link.MarshalDefault != nil && out != nil {
+		bp := writeBufs.Get().(*[]byte)
+		b, ok := v2link.MarshalDefault((*bp)[:0], in, sorted(opts))
+		if ok {
+			if _, werr := out.Write(b); werr != nil {
+				err = writeError(werr)
+			}
+		}
+		putWriteBuf(bp, b)
+		if ok {
+			return err
+		}
+	}
+	return jsonv2.MarshalWrite(out, in, bridgeOpts(nil, opts)...)
+}
+
+// MarshalEncode serializes in as JSON into out: encoding/json/v2's
+// MarshalEncode on the standard Encoder behind out.
+func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) (err error) {
+	e := jtlink.StdEncoder(out)
+	return jsonv2.MarshalEncode(e, in, bridgeOpts(encoderOptions(e), opts)...)
+}
+
+// isDefault reports whether opts are encoding/json/v2's default options
+// for Marshal: none, DefaultOptionsV2() (one pointer) or
+// Deterministic(true), whose bytes the fast path writes.
+func isDefault(opts []Options) bool {
+	for _, o := range opts {
+		if o != defaultV2 && o != deterministic {
+			return false
+		}
+	}
+	return true
+}
+
+// sorted reports whether default options opts (isDefault) ask for map
+// entries sorted by key: Deterministic(true) among them. (A
+// DefaultOptionsV2() after it turns Deterministic off again; sorted is
+// then one of the orders the standard may write.)
+func sorted(opts []Options) bool {
+	for _, o := range opts {
+		if o == deterministic {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	defaultV2     = jsonv2.DefaultOptionsV2()
+	deterministic = jsonv2.Deterministic(true)
+)
+
+// writeBufs: the fast path's buffers (Marshal, MarshalWrite), made with
+// the size of the last output kept (lastOut), so that a buffer made anew
+// after a garbage collection emptied the pool does not grow in steps.
+var writeBufs = sync.Pool{New: func() any { b := make([]byte, 0, max(1024, int(lastOut.Load()))); return &b }}
+
+var lastOut atomic.Int64
+
+// maxWriteBuf: larger buffers are not kept.
+const maxWriteBuf = 16 << 20
+
+// putWriteBuf puts back bp, whose buffer grew to b (b's bytes may be
+// nil: the encoding stopped).
+func putWriteBuf(bp *[]byte, b []byte) {
+	if cap(b) > maxWriteBuf {
+		return
+	}
+	if b != nil {
+		*bp = b[:0]
+		if n := int64(len(b)); lastOut.Load() != n {
+			lastOut.Store(n)
+		}
+	}
+	writeBufs.Put(bp)
+}
+
+// Unmarshal decodes in into out: encoding/json/v2's Unmarshal. With
+// default options into a nil any, or with exactly encoding/json's options
+// (encoding/json's DefaultOptionsV1()), the document is decoded on
+// simdjson; what the fast path does not take exactly goes to
+// encoding/json/v2, which decides.
+func Unmarshal(in []byte, out any, opts ...Options) (err error) {
+	if len(opts) == 0 {
+		if p, ok := out.(*any); ok && p != nil && *p == nil && v2link.UnmarshalAny != nil {
+			if v, ok := v2link.UnmarshalAny(in); ok {
+				*p = v
+				return nil
+			}
+		} else if unmarshalShaped(in, out) {
+			return nil
+		}
+	} else if isV1(opts) && !reachesMethods(reflect.TypeOf(out)) {
+		return sjson.Unmarshal(in, out)
+	}
+	return jsonv2.Unmarshal(in, out, bridgeOpts(nil, opts)...)
+}
+
+// UnmarshalRead decodes the whole of in into out: encoding/json/v2's
+// UnmarshalRead. Where Unmarshal has a fast path, the input is read first
+// (to io.EOF) and decoded as Unmarshal decodes it; if the reader fails,
+// encoding/json/v2 reads what was read and then the reader's error.
+func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
+	fast := false
+	if len(opts) == 0 {
+		p, ok := out.(*any)
+		fast = ok && p != nil && *p == nil && v2link.UnmarshalAny != nil || !ok && mayShape(out)
+	} else {
+		fast = isV1(opts) && !reachesMethods(reflect.TypeOf(out))
+	}
+	if !fast || in == nil {
+		return jsonv2.UnmarshalRead(in, out, bridgeOpts(nil, opts)...)
+	}
+	data, rerr := io.ReadAll(in)
+	if rerr != nil {
+		return jsonv2.UnmarshalRead(io.MultiReader(bytes.NewReader(data), errReader{rerr}), out, bridgeOpts(nil, opts)...)
+	}
+	if len(opts) == 0 {
+		if p, ok := out.(*any); ok {
+			if v, ok := v2link.UnmarshalAny(data); ok {
+				*p = v
+				return nil
+			}
+		} else if unmarshalShaped(data, out) {
+			return nil
+		}
+		return jsonv2.UnmarshalRead(bytes.NewReader(data), out, bridgeOpts(nil, opts)...)
+	}
+	return sjson.Unmarshal(data, out)
+}
+
+// UnmarshalDecode decodes the next value of in into out:
+// encoding/json/v2's UnmarshalDecode on the standard Decoder behind in.
+func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error) {
+	d := jtlink.StdDecoder(in)
+	return jsonv2.UnmarshalDecode(d, out, bridgeOpts(decoderOptions(d), opts)...)
+}
+
+// writeError returns err as encoding/json/v2's MarshalWrite returns a
+// writer's error: wrapped by jsontext ("jsontext: write error: ...", an
+// unexported type), made by a standard Encoder over a writer failing so.
+func writeError(err error) error {
+	if werr := stdjsontext.NewEncoder(errWriter{err}).WriteToken(stdjsontext.Null); werr != nil {
+		return werr
+	}
+	return err
+}
+
+type errWriter struct{ err error }
+
+func (w errWriter) Write([]byte) (int, error) { return 0, w.err }
+
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+func encoderOptions(e interface{ Options() Options }) Options {
+	if e == nil || reflect.ValueOf(e).IsNil() {
+		return nil
+	}
+	return e.Options()
+}
+
+func decoderOptions(d interface{ Options() Options }) Options {
+	if d == nil || reflect.ValueOf(d).IsNil() {
+		return nil
+	}
+	return d.Options()
+}

@@ -1,0 +1,280 @@
+//go:build go1.27 && goexperiment.jsonv2
+
+package json
+
+import (
+	"reflect"
+
+	"github.com/simdjson-cgo/simdjson/internal/shim"
+	"github.com/simdjson-cgo/simdjson/internal/text"
+	"github.com/simdjson-cgo/simdjson/internal/v2link"
+)
+
+// Package json/v2 of this module decodes into any with encoding/json/v2's
+// default rules on this package's tape (see internal/v2link).
+func init() { v2link.UnmarshalAny = unmarshalAnyV2 }
+
+// v2MaxDepth is encoding/json/v2's limit of nesting: documents that reach
+// it are left to encoding/json/v2 for its error.
+const v2MaxDepth = 10000
+
+func unmarshalAnyV2(data []byte) (any, bool) {
+	if !shim.Available || len(data) == 0 || text.HasBOM(data) {
+		return nil, false
+	}
+	dp := getDomParser()
+	if dp == nil {
+		return nil, false
+	}
+	if dp.parse(data, false) != 0 {
+		putDomParser(dp)
+		return nil, false
+	}
+	d := &dp.state
+	d.init(dp, data, 0)
+	v, ok := d.anyValueV2(1, 0)
+	d.release()
+	putDomParser(dp)
+	return v, ok
+}
+
+// anyValueV2 is anyValue under encoding/json/v2's default rules, which
+// differ from encoding/json's for an any only in rejecting duplicate
+// object names (compared unescaped, as here) and in the nesting limit:
+// both are reported as false.
+func (d *decodeState) anyValueV2(i uint32, depth int) (any, bool) {
+	w := d.tape[i]
+	switch tagOf(w) {
+	case tagObject:
+		if depth >= v2MaxDepth-1 {
+			return nil, false
+		}
+		end := uint32(w) - 1
+		m := make(map[string]any, d.mapHint(i))
+		for j := i + 1; j < end; {
+			v, ok := d.anyValueV2(j+1, depth+1)
+			if !ok {
+				return nil, false
+			}
+			n := len(m)
+			if m[d.str(j)] = v; len(m) == n {
+				return nil, false // a duplicate name
+			}
+			j = d.next(j + 1)
+		}
+		return m, true
+	case tagArray:
+		if depth >= v2MaxDepth-1 {
+			return nil, false
+		}
+		end := uint32(w) - 1
+		a := d.anySlice(d.count(i))
+		n := 0
+		for j := i + 1; j < end; j = d.next(j) {
+			v, ok := d.anyValueV2(j, depth+1)
+			if !ok {
+				return nil, false
+			}
+			a[n] = v
+			n++
+		}
+		return d.boxSlice(a), true
+	case tagString:
+		return d.boxString(d.str(i)), true
+	case tagTrue:
+		return true, true
+	case tagFalse:
+		return false, true
+	case tagNull:
+		return nil, true
+	}
+	return d.boxFloat(d.float(i)), true
+}
+
+func init() { v2link.DecodeShaped = decodeShapedV2 }
+
+func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
+	if !shim.Available || len(data) == 0 || text.HasBOM(data) {
+		return false
+	}
+	dp := getDomParser()
+	if dp == nil {
+		return false
+	}
+	d := &dp.state
+	d.root(out.Type(), nil)
+	// Types that read no number let simdjson skip converting them.
+	if d.topStd || dp.parse(data, d.topNoNumbers) != 0 {
+		putDomParser(dp)
+		return false
+	}
+	ok := true
+	if ok {
+		d.init(dp, data, 0)
+		ok = d.checkV2(1, s, 0)
+		clear(d.v2Keys[:cap(d.v2Keys)]) // references into the parser's strings
+		d.v2Keys = d.v2Keys[:0]
+		if ok {
+			var err error
+			if td := d.topTD; td.ptrPlain && td.ptrNoMethods {
+				err = td.plain(d, 1, out.UnsafePointer())
+			} else {
+				err = d.valueReflect(1, out)
+			}
+			ok = err == nil && d.saved == nil
+		}
+		d.release()
+	}
+	putDomParser(dp)
+	return ok
+}
+
+// checkV2 reports whether the value at i, of shape s (nil: any), has none
+// of what encoding/json's rules decode otherwise than encoding/json/v2's
+// defaults: a duplicate object name, a name matching a struct field only
+// case-insensitively, nesting at encoding/json/v2's limit.
+func (d *decodeState) checkV2(i uint32, s *v2link.Shape, depth int) bool {
+	if s != nil && s.Kind == v2link.ShapeScalar {
+		return true // an object or array there fails the decoding
+	}
+	w := d.tape[i]
+	switch tagOf(w) {
+	case tagObject:
+		if depth >= v2MaxDepth-1 {
+			return false
+		}
+		end := uint32(w) - 1
+		if s != nil && s.Kind == v2link.ShapeStruct && len(s.Table.Names) <= 64 {
+			return d.checkStructV2(i, end, s, depth)
+		}
+		var elem *v2link.Shape
+		var fields map[string]*v2link.Shape
+		if s != nil {
+			switch s.Kind {
+			case v2link.ShapeMap:
+				elem = s.Elem
+			case v2link.ShapeStruct:
+				fields = s.Fields
+			}
+		}
+		// Duplicate names: the names of this object go on d.v2Keys, checked
+		// by internal/dupname (pairwise when few, through a hash table when
+		// many; no allocation either way once the stack and the table have
+		// grown), and come off before the values are checked.
+		base := len(d.v2Keys)
+		for j := i + 1; j < end; j = d.next(j + 1) {
+			d.v2Keys = append(d.v2Keys, d.strBytes(j))
+		}
+		names := d.v2Keys[base:]
+		if d.v2Dups.Has(names) {
+			return false
+		}
+		d.v2Keys = d.v2Keys[:base]
+		for j := i + 1; j < end; {
+			k := d.strBytes(j)
+			child := elem
+			if fields != nil {
+				f, ok := fields[string(k)]
+				if !ok && foldsToField(k, s.Folded) {
+					return false
+				}
+				child = f
+			}
+			if !d.checkV2(j+1, child, depth+1) {
+				return false
+			}
+			j = d.next(j + 1)
+		}
+	case tagArray:
+		if depth >= v2MaxDepth-1 {
+			return false
+		}
+		var elem *v2link.Shape
+		if s != nil && (s.Kind == v2link.ShapeSlice || s.Kind == v2link.ShapeArray) {
+			elem = s.Elem
+			if s.Kind == v2link.ShapeArray && d.count(i) != s.Len {
+				return false
+			}
+			if elem.Kind == v2link.ShapeScalar {
+				break // the elements are not walked (a container fails the decoding)
+			}
+		}
+		end := uint32(w) - 1
+		for j := i + 1; j < end; j = d.next(j) {
+			if t := tagOf(d.tape[j]); (t == tagObject || t == tagArray) && !d.checkV2(j, elem, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// checkStructV2 is checkV2 of an object (ending before end) into a struct
+// of at most 64 fields, in one pass over its names: a name of a field is
+// found in the shape's table and marked in a bit set (a second one is a
+// duplicate); the other names (unknown: ignored, unless they match a field
+// case-insensitively) go on d.v2Keys and are compared with each other at
+// the end. A field's name never equals an unknown one.
+func (d *decodeState) checkStructV2(i, end uint32, s *v2link.Shape, depth int) bool {
+	t := s.Table
+	var seen uint64
+	base := len(d.v2Keys)
+	hint := 0
+	for j := i + 1; j < end; {
+		k, word := d.key(j)
+		var child *v2link.Shape
+		if f := t.FindHint(k, word, hint); f >= 0 {
+			if seen&(1<<f) != 0 {
+				return false
+			}
+			seen |= 1 << f
+			child = t.Elems[f]
+			hint = f + 1
+		} else {
+			if foldsToFieldLen(k, t, s.Folded) {
+				return false
+			}
+			d.v2Keys = append(d.v2Keys, k)
+		}
+		if tg := tagOf(d.tape[j+1]); (tg == tagObject || tg == tagArray) && !d.checkV2(j+1, child, depth+1) {
+			return false
+		}
+		j = d.next(j + 1)
+	}
+	names := d.v2Keys[base:]
+	if d.v2Dups.Has(names) {
+		return false
+	}
+	d.v2Keys = d.v2Keys[:base]
+	return true
+}
+
+// foldsToFieldLen is foldsToField, first ruling out ASCII names of a
+// length no field has.
+func foldsToFieldLen(name []byte, t *v2link.FieldTable, folded map[string]bool) bool {
+	for _, c := range name {
+		if c >= 0x80 {
+			return true
+		}
+	}
+	return t.MayHaveLen(len(name)) && foldsToField(name, folded)
+}
+
+// foldsToField reports whether name (not a field's exact name) may match
+// one case-insensitively: not ASCII, or its lower case is a field's.
+func foldsToField(name []byte, folded map[string]bool) bool {
+	var buf [64]byte
+	if len(name) > len(buf) {
+		return true
+	}
+	for i, c := range name {
+		if c >= 0x80 {
+			return true
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return folded[string(buf[:len(name)])]
+}
