@@ -100,7 +100,7 @@ const (
 	langPrefix = "lang\t"
 	// NoLanguage stands for a null or missing base-repository language, as
 	// in ghcount's table.
-	NoLanguage = "(none)"
+	NoLanguage = ghtable.NoLanguage
 )
 
 func init() {
@@ -277,26 +277,15 @@ func countFile(ctx context.Context, path string, proj *simdjson.Projection, thre
 	return total, nil
 }
 
-// countRow counts one event; an error is a bad event (see MetricBadEvents).
+// countRow counts one event; an error is a bad event (see MetricBadEvents),
+// which counts nothing (see ghtable.Classify).
 func countRow(c *fileCounts, row simdjson.Row) error {
-	typ, ok := row.Bytes(0)
-	if !ok {
-		return ghtable.FieldError(row, 0)
+	typ, language, lang, err := ghtable.Classify(row)
+	if err != nil {
+		return err
 	}
-	if string(typ) == "PullRequestEvent" {
-		action, ok := row.Bytes(1)
-		if !ok {
-			return ghtable.FieldError(row, 1)
-		}
-		if string(action) == "opened" {
-			if lang, ok := row.Bytes(2); ok {
-				c.langs[string(lang)]++
-			} else if row.IsNull(2) || row.Missing(2) {
-				c.langs[NoLanguage]++
-			} else {
-				return ghtable.FieldError(row, 2)
-			}
-		}
+	if lang {
+		c.langs[string(language)]++
 	}
 	c.types[string(typ)]++
 	c.events++

@@ -20,11 +20,11 @@ package main
 // measurement.
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/simdjson-cgo/simdjson"
+	"github.com/simdjson-cgo/simdjson/bench/internal/seed"
 )
 
 func init() {
@@ -68,55 +68,25 @@ func lazyRun(in simdjson.Input, threads int) (*Counts, error) {
 	return mergeStates(simdjson.Map(in, func(int) *Counts { return newCounts() }, lazyEvent, simdjson.Threads(threads)))
 }
 
+// lazyEvent counts one event from its lazy reads.
 func lazyEvent(c *Counts, doc simdjson.Document) error {
-	t, err := doc.Field("type")
-	if err != nil {
-		return err
-	}
-	typ, err := t.StringBytes()
+	typ, lang, opened, err := seed.Read(doc)
 	if err != nil {
 		return err
 	}
 	c.AddType(typ)
-	if string(typ) != "PullRequestEvent" {
-		return nil
-	}
-	payload, err := doc.Field("payload")
-	if err != nil {
-		return err
-	}
-	a, err := payload.Field("action")
-	if err != nil {
-		return err
-	}
-	action, err := a.StringBytes()
-	if err != nil || string(action) != "opened" {
-		return err
-	}
-	l, err := payload.Get("pull_request", "base", "repo", "language")
-	if errors.Is(err, simdjson.ErrNoSuchField) {
+	switch {
+	case !opened:
+	case lang == nil:
 		c.Null++
-		return nil
+	default:
+		c.AddLang(lang)
 	}
-	if err != nil {
-		return err
-	}
-	if null, err := l.IsNull(); err != nil {
-		return err
-	} else if null {
-		c.Null++
-		return nil
-	}
-	lang, err := l.StringBytes()
-	if err != nil {
-		return err
-	}
-	c.AddLang(lang)
 	return nil
 }
 
 func structRun(in simdjson.Input, threads int) (*Counts, error) {
-	return mergeStates(simdjson.MapDecode(in, func(int) *Counts { return newCounts() }, func(c *Counts, ev *event) error {
+	return mergeStates(simdjson.MapDecode(in, func(int) *Counts { return newCounts() }, func(c *Counts, ev *seed.Event) error {
 		c.addEvent(ev)
 		return nil
 	}, simdjson.Threads(threads)))

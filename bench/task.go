@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/simdjson-cgo/simdjson/bench/internal/seed"
 )
 
 // Counts is the answer of the seed's task.
@@ -260,31 +262,15 @@ func eachLine(data []byte, fn func(line []byte) error) error {
 	return nil
 }
 
-// event is the typed struct of the seed's task for the decoders that fill
-// structs (encoding/json, json/v2, goccy, sonic), as msgspec's typed struct
-// in the seed: only the fields read, the rest skipped.
-type event struct {
-	Type    string `json:"type"`
-	Payload struct {
-		Action      string `json:"action"`
-		PullRequest struct {
-			Base struct {
-				Repo struct {
-					Language *string `json:"language"`
-				} `json:"repo"`
-			} `json:"base"`
-		} `json:"pull_request"`
-	} `json:"payload"`
-}
+// event is the typed struct of the seed's task (see seed.Event).
+type event = seed.Event
 
 func (c *Counts) addEvent(ev *event) {
 	c.Types[ev.Type]++
-	if ev.Type == "PullRequestEvent" && ev.Payload.Action == "opened" {
-		if l := ev.Payload.PullRequest.Base.Repo.Language; l != nil {
-			c.Langs[*l]++
-		} else {
-			c.Null++
-		}
+	if l, ok := ev.Opened(); ok && l != nil {
+		c.Langs[*l]++
+	} else if ok {
+		c.Null++
 	}
 }
 

@@ -9,28 +9,13 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
 
 	"github.com/simdjson-cgo/simdjson"
+	"github.com/simdjson-cgo/simdjson/bench/internal/seed"
 )
-
-// event is bench/task.go's struct of the seed task.
-type event struct {
-	Type    string `json:"type"`
-	Payload struct {
-		Action      string `json:"action"`
-		PullRequest struct {
-			Base struct {
-				Repo struct {
-					Language *string `json:"language"`
-				} `json:"repo"`
-			} `json:"base"`
-		} `json:"pull_request"`
-	} `json:"payload"`
-}
 
 // counts is the task's answer: events by type, opened pull requests by
 // language (null apart).
@@ -40,51 +25,20 @@ type counts struct {
 	null  int64
 }
 
-// lazyEvent is the lazy row's reads (bench/library.go's lazyEvent).
+// lazyEvent counts one event from the lazy row's reads.
 func lazyEvent(c *counts, doc simdjson.Document) error {
-	t, err := doc.Field("type")
-	if err != nil {
-		return err
-	}
-	typ, err := t.StringBytes()
+	typ, lang, opened, err := seed.Read(doc)
 	if err != nil {
 		return err
 	}
 	c.types[string(typ)]++
-	if string(typ) != "PullRequestEvent" {
-		return nil
-	}
-	payload, err := doc.Field("payload")
-	if err != nil {
-		return err
-	}
-	a, err := payload.Field("action")
-	if err != nil {
-		return err
-	}
-	action, err := a.StringBytes()
-	if err != nil || string(action) != "opened" {
-		return err
-	}
-	l, err := payload.Get("pull_request", "base", "repo", "language")
-	if errors.Is(err, simdjson.ErrNoSuchField) {
+	switch {
+	case !opened:
+	case lang == nil:
 		c.null++
-		return nil
+	default:
+		c.langs[string(lang)]++
 	}
-	if err != nil {
-		return err
-	}
-	if null, err := l.IsNull(); err != nil {
-		return err
-	} else if null {
-		c.null++
-		return nil
-	}
-	lang, err := l.StringBytes()
-	if err != nil {
-		return err
-	}
-	c.langs[string(lang)]++
 	return nil
 }
 
@@ -116,14 +70,12 @@ func main() {
 		if *mode == "lazy" {
 			st, err = simdjson.Map(simdjson.Bytes(data), nc, lazyEvent, simdjson.Threads(1))
 		} else {
-			st, err = simdjson.MapDecode(simdjson.Bytes(data), nc, func(c *counts, ev *event) error {
+			st, err = simdjson.MapDecode(simdjson.Bytes(data), nc, func(c *counts, ev *seed.Event) error {
 				c.types[ev.Type]++
-				if ev.Type == "PullRequestEvent" && ev.Payload.Action == "opened" {
-					if l := ev.Payload.PullRequest.Base.Repo.Language; l != nil {
-						c.langs[*l]++
-					} else {
-						c.null++
-					}
+				if l, ok := ev.Opened(); ok && l != nil {
+					c.langs[*l]++
+				} else if ok {
+					c.null++
 				}
 				return nil
 			}, simdjson.Threads(1))

@@ -164,7 +164,7 @@ func binaryLine(le *simdjson.LineError) string {
 
 // noLanguage is the table's name for opened pull requests whose base
 // repository has no language (null or absent).
-const noLanguage = "(none)"
+const noLanguage = ghtable.NoLanguage
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -336,27 +336,15 @@ func count(paths []string, opts ...simdjson.StreamOption) (*Result, error) {
 }
 
 // countRow counts one event. An event it cannot count (see
-// ghtable.FieldError) counts nothing, not even its type: under -skip-bad
-// it is a skipped bad line, as the Beam pipeline skips it.
+// ghtable.Classify) counts nothing, not even its type: under -skip-bad it
+// is a skipped bad line, as the Beam pipeline skips it.
 func countRow(c *counts, row simdjson.Row) error {
-	typ, ok := row.Bytes(0)
-	if !ok {
-		return ghtable.FieldError(row, 0)
+	typ, language, lang, err := ghtable.Classify(row)
+	if err != nil {
+		return err
 	}
-	if string(typ) == "PullRequestEvent" {
-		action, ok := row.Bytes(1)
-		if !ok {
-			return ghtable.FieldError(row, 1)
-		}
-		if string(action) == "opened" {
-			if lang, ok := row.Bytes(2); ok {
-				add(c.langs, lang)
-			} else if row.IsNull(2) || row.Missing(2) {
-				add(c.langs, []byte(noLanguage))
-			} else {
-				return ghtable.FieldError(row, 2)
-			}
-		}
+	if lang {
+		add(c.langs, language)
 	}
 	add(c.types, typ)
 	return nil

@@ -48,3 +48,41 @@ func (e *badEvent) Unwrap() []error {
 	}
 	return []error{simdjson.ErrBadLine, e.cause}
 }
+
+// NoLanguage is the tables' name for opened pull requests whose base
+// repository has no language (null or absent).
+const NoLanguage = "(none)"
+
+// noLanguage is NoLanguage as bytes, for Classify to return without
+// allocating.
+var noLanguage = []byte(NoLanguage)
+
+// Classify reads the seed task's fields from an event row (projected with
+// Pointers): the event's type and, for an opened pull request (lang true),
+// the language of its base repository, NoLanguage when it is null or
+// absent. The bytes are the row's, valid while the row is. An event that
+// cannot be counted returns FieldError's error and should count nothing,
+// not even its type.
+func Classify(row simdjson.Row) (typ, language []byte, lang bool, err error) {
+	typ, ok := row.Bytes(0)
+	if !ok {
+		return nil, nil, false, FieldError(row, 0)
+	}
+	if string(typ) != "PullRequestEvent" {
+		return typ, nil, false, nil
+	}
+	action, ok := row.Bytes(1)
+	if !ok {
+		return nil, nil, false, FieldError(row, 1)
+	}
+	if string(action) != "opened" {
+		return typ, nil, false, nil
+	}
+	if l, ok := row.Bytes(2); ok {
+		return typ, l, true, nil
+	}
+	if row.IsNull(2) || row.Missing(2) {
+		return typ, noLanguage, true, nil
+	}
+	return nil, nil, false, FieldError(row, 2)
+}

@@ -67,3 +67,58 @@ func TestFieldErrorIsBadLine(t *testing.T) {
 		t.Fatalf("stop policy: %v", err)
 	}
 }
+
+// Classify gives the type of every countable event, the language of opened
+// pull requests only (NoLanguage for null or absent), and FieldError's
+// error, with nothing else, for an event that cannot be counted.
+func TestClassify(t *testing.T) {
+	pr := func(action, lang string) string {
+		return `{"type":"PullRequestEvent","payload":{"action":` + action + `,"pull_request":{"base":{"repo":{` + lang + `}}}}}`
+	}
+	lines := []string{
+		`{"type":"PushEvent"}`,
+		pr(`"closed"`, `"language":"Go"`),
+		pr(`"opened"`, `"language":"Go"`),
+		pr(`"opened"`, `"language":null`),
+		pr(`"opened"`, ``),
+		pr(`"opened"`, `"language":3`),
+		pr(`7`, `"language":"Go"`),
+		`{"type":null}`,
+	}
+	want := []string{
+		"PushEvent", "PullRequestEvent", "PullRequestEvent lang Go", "PullRequestEvent lang (none)",
+		"PullRequestEvent lang (none)", "error /payload/pull_request/base/repo/language is an int64, not a string",
+		"error /payload/action is an int64, not a string", "error /type is a null, not a string",
+	}
+	proj, err := simdjson.NewProjection(Pointers...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proj.Close()
+	input := ""
+	for _, l := range lines {
+		input += l + "\n"
+	}
+	states, err := simdjson.MapFields(simdjson.Bytes([]byte(input)), proj, func(int) *[]string { return new([]string) },
+		func(got *[]string, row simdjson.Row) error {
+			typ, language, lang, err := Classify(row)
+			switch {
+			case err != nil:
+				if typ != nil || language != nil || lang {
+					t.Errorf("error %v with type %q, language %q, %v", err, typ, language, lang)
+				}
+				*got = append(*got, "error "+err.Error())
+			case lang:
+				*got = append(*got, string(typ)+" lang "+string(language))
+			default:
+				*got = append(*got, string(typ))
+			}
+			return nil
+		}, simdjson.Threads(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*states[0], want) {
+		t.Fatalf("got\n%q\nwant\n%q", *states[0], want)
+	}
+}
