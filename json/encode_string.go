@@ -122,23 +122,7 @@ func appendEscaped(dst, s []byte, i int, html bool) []byte {
 				i = nextEscape(s, i+1, html)
 				continue
 			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '\\', '"':
-				dst = append(dst, '\\', b)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
-			}
+			dst = appendEscapedASCII(append(dst, s[start:i]...), b)
 			i++
 			start = i
 			if nonASCII && utf8Scan && n-i >= 32 {
@@ -267,4 +251,26 @@ func (e *encState) setBuf(b []byte) {
 // appendBytesString is appendString for a []byte.
 func appendBytesString(dst, b []byte, html bool) []byte {
 	return appendString(dst, unsafe.String(unsafe.SliceData(b), len(b)), html)
+}
+
+// appendEscapedASCII appends the escape of c, an ASCII byte that needs one
+// (a quote, a backslash, a control character; or, where HTML escaping is
+// on, one of <, > and &, which get the \u form): the two-byte forms where
+// JSON has them, \u00XX otherwise.
+func appendEscapedASCII(dst []byte, c byte) []byte {
+	switch c {
+	case '\\', '"':
+		return append(dst, '\\', c)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 }

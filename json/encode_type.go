@@ -345,22 +345,28 @@ var ptrTimeType = reflect.PointerTo(timeType)
 // time writes *t; errType is the type MarshalJSON's error names.
 func (e *encState) time(t *time.Time, errType reflect.Type) {
 	var tmp [64]byte
-	b := append(tmp[:0], '"')
+	if b, ok := appendTime(tmp[:0], t); ok {
+		e.addBytes(b)
+		return
+	}
+	e.callMarshalJSON(*t, errType)
+}
+
+// appendTime appends *t quoted, in RFC 3339 with nanoseconds, as its
+// MarshalJSON and encoding/json/v2 write it; false for the times both
+// refuse, checked on the same text: a year of other than four digits, a
+// zone hour of 24 or more (what was appended is then to be dropped).
+func appendTime(dst []byte, t *time.Time) ([]byte, bool) {
+	n0 := len(dst)
+	b := append(dst, '"')
 	b = t.AppendFormat(b, time.RFC3339Nano)
-	// MarshalJSON's checks, on the same text: a year of four digits, a
-	// zone hour of two below 24.
 	n := len(b)
-	ok := b[1+4] == '-'
+	ok := b[n0+1+4] == '-'
 	if ok && b[n-1] != 'Z' {
 		c := b[n-6]
 		ok = !('0' <= c && c <= '9') && 10*(b[n-5]-'0')+(b[n-4]-'0') < 24
 	}
-	if ok {
-		e.addBytes(b)
-		e.buf = append(e.buf, '"')
-		return
-	}
-	e.callMarshalJSON(*t, errType)
+	return append(b, '"'), ok
 }
 
 func encBool(e *encState, p unsafe.Pointer, fl uint8) {

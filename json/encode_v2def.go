@@ -10,9 +10,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/simdjson-cgo/simdjson/internal/dupname"
 	"github.com/simdjson-cgo/simdjson/internal/v2link"
 )
 
@@ -32,8 +34,11 @@ import (
 // type string, of those; structs without embedded fields whose tags are a
 // plain name with omitempty and/or omitzero, the names unique even
 // case-insensitively, with at least one such field (or none at all); no
-// type with a method. Anything else, including the dynamic type of an
-// interface value that is not plain, NaN and infinities, invalid UTF-8 and
+// type with a method but time.Time (written in encoding/json/v2's own
+// format, as it does, not by its methods) and json.RawMessage (see
+// encode_v2raw.go). Anything else, including the
+// dynamic type of an interface value that is not plain, NaN and
+// infinities, invalid UTF-8, times that format has no place for, and
 // nesting deeper than v2DefMaxDepth, stops the encoding: json/v2 calls
 // encoding/json/v2, which gives its bytes or its error.
 
@@ -66,6 +71,10 @@ type v2State struct {
 	// scratch: slices of map values (by slice type) kept for reuse, as
 	// stacks (nested maps of one type each take their own).
 	scratch map[reflect.Type][]reflect.Value
+	// rawNames: the names of the objects of a json.RawMessage being
+	// scanned (encode_v2raw.go), a stack; rawDups: their duplicate check.
+	rawNames [][]byte
+	rawDups  dupname.Finder
 }
 
 // takeValues returns a slice of type st, at least n long, zeroed.
@@ -156,6 +165,8 @@ func marshalV2Default(dst []byte, in any, sorted bool) (out []byte, ok bool) {
 		}
 		s.buf = nil
 		s.ks.popKeys(0)
+		clear(s.rawNames)
+		s.rawNames = s.rawNames[:0]
 		clear(s.vals)
 		s.vals = s.vals[:0]
 		v2StatePool.Put(s)
@@ -208,6 +219,16 @@ func (s *v2State) enter() {
 	if s.depth++; s.depth > v2DefMaxDepth {
 		s.stop()
 	}
+}
+
+// time writes *t in encoding/json/v2's default format (RFC 3339 with
+// nanoseconds); the times it refuses stop the encoding, for its error.
+func (s *v2State) time(t *time.Time) {
+	b, ok := appendTime(s.buf, t)
+	if !ok {
+		s.stop()
+	}
+	s.set(b)
 }
 
 func (s *v2State) bool(b bool) {
@@ -305,23 +326,7 @@ func appendV2Escaped(dst []byte, v string, i int) []byte {
 			}
 		}
 		c := v[i]
-		dst = append(dst, v[start:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-		}
+		dst = appendEscapedASCII(append(dst, v[start:i]...), c)
 		i++
 		start = i
 	}
@@ -446,7 +451,19 @@ func v2Elem(t reflect.Type) v2Fn {
 }
 
 func v2Build(t reflect.Type, vt *v2Type, out *v2Fn) bool {
-	if t.Kind() != reflect.Interface && (t.NumMethod() > 0 || reflect.PointerTo(t).NumMethod() > 0) {
+	if t == timeType {
+		// encoding/json/v2's own format for time.Time (its methods are
+		// not called), which it also uses through pointers.
+		*out = func(s *v2State, p unsafe.Pointer) { s.time((*time.Time)(p)) }
+		return true
+	}
+	if t == rawMessageType {
+		// Through its MarshalJSON and the Encoder's WriteValue: see
+		// encode_v2raw.go.
+		*out = func(s *v2State, p unsafe.Pointer) { s.raw(*(*[]byte)(p)) }
+		return true
+	}
+	if t.Kind() != reflect.Interface && t != ptrTimeType && t != ptrRawMessageType && (t.NumMethod() > 0 || reflect.PointerTo(t).NumMethod() > 0) {
 		return false
 	}
 	switch t.Kind() {
@@ -775,8 +792,19 @@ func v2StructFn(t reflect.Type, out *v2Fn) bool {
 			omitEmpty: omitEmpty,
 		}
 		if omitZero {
-			ft := f.Type
-			fd.omitZero = func(p unsafe.Pointer) bool { return reflect.NewAt(ft, p).Elem().IsZero() }
+			// encoding/json/v2 calls IsZero where the type has it: of the
+			// plain types only time.Time does (*time.Time: nil or IsZero).
+			switch ft := f.Type; ft {
+			case timeType:
+				fd.omitZero = func(p unsafe.Pointer) bool { return (*time.Time)(p).IsZero() }
+			case ptrTimeType:
+				fd.omitZero = func(p unsafe.Pointer) bool {
+					q := *(**time.Time)(p)
+					return q == nil || q.IsZero()
+				}
+			default:
+				fd.omitZero = func(p unsafe.Pointer) bool { return reflect.NewAt(ft, p).Elem().IsZero() }
+			}
 		}
 		if len(fd.name) <= 32 {
 			var b [32]byte

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	stdjson "encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 
@@ -111,6 +112,92 @@ func (withMethod) MarshalText() ([]byte, error) { return []byte("m"), nil }
 
 type withDuration struct {
 	D time.Duration `json:"d"`
+}
+
+// mTimes: time.Time as encoding/json/v2 writes it by default (its own
+// format, RFC 3339 with nanoseconds), and IsZero under omitzero.
+type mTimes struct {
+	T  time.Time   `json:"t"`
+	TZ time.Time   `json:"tz,omitzero"`
+	TE time.Time   `json:"te,omitempty"`
+	P  *time.Time  `json:"p"`
+	PZ *time.Time  `json:"pz,omitzero"`
+	PP **time.Time `json:"pp,omitzero"`
+	A  any         `json:"a,omitzero"`
+}
+
+// timeValues: times of every shape the format has, in zones, the zero
+// instant in a zone (IsZero, not the zero value), and the times
+// encoding/json/v2 refuses (a year outside [0,9999], a zone hour of 24).
+func timeValues() []any {
+	loc := time.FixedZone("X", -(9*3600 + 30*60))
+	t := time.Date(2026, 12, 5, 21, 15, 2, 123456789, time.UTC)
+	t2 := time.Date(1999, 1, 2, 3, 4, 5, 0, loc)
+	zeroIn := time.Time{}.In(loc)
+	pt := &t2
+	var vals []any
+	for _, tm := range []time.Time{{}, t, t2, zeroIn, t.Truncate(time.Second), time.Date(0, 1, 1, 0, 0, 0, 1, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC), time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC), t.In(time.FixedZone("", 24*3600)), t.In(time.FixedZone("", -(23*3600 + 59*60)))} {
+		vals = append(vals, tm, &tm, []time.Time{tm, t}, map[string]time.Time{"k": tm, "j": t2}, []any{tm},
+			mTimes{T: tm, TZ: tm, TE: tm, P: &tm, PZ: &tm, PP: &pt, A: tm})
+	}
+	return append(vals, mTimes{}, mTimes{TZ: zeroIn, PZ: &zeroIn, A: zeroIn}, []*time.Time{nil, &t})
+}
+
+// mRaws: json.RawMessage as encoding/json/v2 writes it by default (its
+// MarshalJSON, then Encoder.WriteValue: checked, compacted, strings made
+// canonical), under omitempty (an empty result omitted), omitzero (nil)
+// and through pointers.
+type mRaws struct {
+	R  stdjson.RawMessage            `json:"r"`
+	RE stdjson.RawMessage            `json:"re,omitempty"`
+	RZ stdjson.RawMessage            `json:"rz,omitzero"`
+	P  *stdjson.RawMessage           `json:"p"`
+	PE *stdjson.RawMessage           `json:"pe,omitempty"`
+	M  map[string]stdjson.RawMessage `json:"m"`
+	A  any                           `json:"a"`
+}
+
+// rawValues: raw values the fast path copies (whitespace left out) and
+// ones it must leave to the standard (invalid JSON or UTF-8, repeated
+// names, too deep), with escapes canonical and not (rewritten by both).
+func rawValues() []any {
+	names := func(n int, dup bool) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(" , ")
+			}
+			k := i
+			if dup && i == n-1 {
+				k = 3
+			}
+			fmt.Fprintf(&b, "\"k%d\":%d", k, i)
+		}
+		b.WriteString("}")
+		return b.String()
+	}
+	raws := []string{
+		"", " ", "null", " \t\r\n{ \"a\" : [ 1 , 2.5e-3 , true , false , null , \"x y\" ] , \"b\" : { } , \"c\":[ ] } \n",
+		`"\u0041"`, `"a\/b"`, `"\n"`, `"é日本😀"`, "\"\xff\"", "\"\x01\"", "\"\u2028\"", "\"\x7f<>&\"",
+		`{"a":1,"a":2}`, `{"x":{"a":1,"a":2}}`, `{"a":{"b":1},"b":{"a":2}}`, `[{"a":1},{"a":1}]`, names(20, false), names(20, true), names(17, true),
+		`01`, `1.`, `-`, `.5`, `1e`, `1e+`, `-0`, `1E+5`, `0.5e-00`, `-12.75E3`, `truex`, `tru`, `nul`, `[1,]`, `{"a":1,}`, `{"a"}`, `{"a":}`,
+		`{1:2}`, `1 2`, `[1 2]`, `{"a":1 "b":2}`, `"abc`, `["abc`, `{`, `[`, `}`, `"a\"b"`, strings.Repeat("[", 500) + strings.Repeat("]", 500),
+		strings.Repeat("[", 10001) + strings.Repeat("]", 10001), strings.Repeat(`{"a":`, 300) + "1" + strings.Repeat("}", 300),
+		`"\/\u00e9\u00E9\u0000\u001f\u001F\u000a\u0022\u005c\u007f\u2028\ud83d\ude00\ufffd"`, `"\ud83d"`, `"\ude00x"`, `"\ud83d\u0041"`,
+		`"\u12"`, `"\u12G4"`, `"\x"`, `"\`, `"\u00e`, `{"\u0061":1,"a":2}`, `{"a\n":1,"a\u000a":2}`, `{"\/":1}`, `{"\n":1,"\u0001":2}`,
+		`"` + strings.Repeat("abcdefgh", 9) + `"`, `"` + strings.Repeat("abcdefg\\", 9) + `"`, `"` + strings.Repeat("abcdéfgh", 9) + `"`,
+	}
+	var vals []any
+	for _, r := range raws {
+		raw := stdjson.RawMessage(r)
+		vals = append(vals, raw, &raw, []stdjson.RawMessage{raw, nil}, map[string]stdjson.RawMessage{"k": raw}, []any{raw},
+			mRaws{R: raw, RE: raw, RZ: raw, P: &raw, PE: &raw, M: map[string]stdjson.RawMessage{"a": raw}, A: raw})
+	}
+	empty := stdjson.RawMessage{}
+	return append(vals, stdjson.RawMessage(nil), mRaws{}, mRaws{RE: empty, RZ: empty, PE: &empty}, []*stdjson.RawMessage{nil})
 }
 
 type mStringOpt struct {
@@ -346,6 +433,8 @@ func around(a, b []byte) string {
 func TestMarshalDefaultDiff(t *testing.T) {
 	taken := 0
 	vals := marshalValues()
+	vals = append(vals, timeValues()...)
+	vals = append(vals, rawValues()...)
 	for _, v := range vals {
 		if checkMarshal(t, v) {
 			taken++
@@ -364,12 +453,16 @@ func TestMarshalDefaultDiff(t *testing.T) {
 		}
 	}
 	// What the fast path must take (plain data), and what it must not.
-	for _, v := range []any{nil, 1, "x", []int(nil), mPlain{}, marshalValues()[49], deepList(999), map[string]struct{}{}} {
+	for _, v := range []any{nil, 1, "x", []int(nil), mPlain{}, marshalValues()[49], deepList(999), map[string]struct{}{},
+		time.Time{}, mTimes{}, timeValues()[5], stdjson.RawMessage(" { \"a\" : [1, \"é\"] } "), mRaws{},
+		stdjson.RawMessage(`"\u0041 a\/b \ud83d\ude00"`)} {
 		if _, ok := json.MarshalFast(v); !ok {
 			t.Errorf("fast path refused %T", v)
 		}
 	}
-	for _, v := range []any{"\xff", math.NaN(), withMethod{}, []any{time.Second}, deepAny(10001), reflect.New(dupNames).Elem().Interface(), mStringOpt{}, []byte{}} {
+	for _, v := range []any{"\xff", math.NaN(), withMethod{}, []any{time.Second}, deepAny(10001), reflect.New(dupNames).Elem().Interface(), mStringOpt{}, []byte{},
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), mTimes{T: time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC)},
+		stdjson.RawMessage(`"\ud83d"`), stdjson.RawMessage(`{"a":1,"a":1}`), stdjson.RawMessage(`{"\u0061":1}`), stdjson.RawMessage{}} {
 		if _, ok := json.MarshalFast(v); ok {
 			t.Errorf("fast path took %T %v", v, v)
 		}
@@ -482,6 +575,13 @@ func FuzzMarshalDefault(f *testing.F) {
 			checkMarshal(t, &p)
 		}
 		checkMarshal(t, []string{s})
+		// The document and the string as raw values, as they are (the
+		// fast path copies them, compacted, or leaves them to the
+		// standard), in a struct and in a map.
+		for _, raw := range []stdjson.RawMessage{doc, stdjson.RawMessage(s)} {
+			checkMarshal(t, raw)
+			checkMarshal(t, mRaws{R: raw, RE: raw, M: map[string]stdjson.RawMessage{s: raw}})
+		}
 	})
 }
 
