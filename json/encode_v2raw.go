@@ -3,7 +3,6 @@
 package json
 
 import (
-	"encoding/binary"
 	"reflect"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -63,6 +62,13 @@ func (r *v2Raw) flush(end int) {
 // space returns the index of the first non-whitespace byte at or after i;
 // whitespace between tokens is left out of the output.
 func (r *v2Raw) space(i int) int {
+	if i < len(r.src) && r.src[i] > ' ' { // not whitespace: the common case, inlined
+		return i
+	}
+	return r.skipSpace(i)
+}
+
+func (r *v2Raw) skipSpace(i int) int {
 	j := i
 	for j < len(r.src) && isJSONSpace(r.src[j]) {
 		j++
@@ -161,15 +167,9 @@ func (r *v2Raw) str(i int, name bool) int {
 	src := r.src
 	j := i + 1
 	for {
-		// Eight bytes at a time while none is a quote, a backslash, a
-		// control character or non-ASCII.
-		for j+8 <= len(src) {
-			w := binary.LittleEndian.Uint64(src[j:])
-			if asciiEscape8(w)|w&msb != 0 {
-				break
-			}
-			j += 8
-		}
+		// To the next quote, backslash, control character or non-ASCII
+		// byte (by SIMD where the CPU has it).
+		j = nextEscape(src, j, false)
 		if j >= len(src) {
 			r.s.stop()
 		}
