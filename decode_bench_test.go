@@ -6,10 +6,12 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/simdjson-cgo/simdjson"
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
 	"github.com/simdjson-cgo/simdjson/json"
 )
 
@@ -37,7 +39,7 @@ type benchPayload struct {
 // RawJSON + package json's Unmarshal of the same handle and against
 // Unmarshal of the payload's bytes alone (already cut out).
 func BenchmarkDecodeSubValue(b *testing.B) {
-	f, err := os.Open("/work/shared/data/gharchive/dlt__github.events.load_page_1_duck.ndjson")
+	f, err := os.Open(filepath.Join(corpus.SharedData(b, "gharchive"), "dlt__github.events.load_page_1_duck.ndjson"))
 	if err != nil {
 		b.Skip(err)
 	}

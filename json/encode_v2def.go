@@ -75,6 +75,14 @@ type v2State struct {
 	// scanned (encode_v2raw.go), a stack; rawDups: their duplicate check.
 	rawNames [][]byte
 	rawDups  dupname.Finder
+	// lastTyp, lastVT: the type word any last looked up, and its entry
+	// (a request handler marshals one type again and again: no sync.Map
+	// lookup then).
+	lastTyp unsafe.Pointer
+	lastVT  *v2Type
+	// top: the word of a top-level value stored directly in its interface
+	// (a pointer, a map...), for its fn to read; nil between calls.
+	top unsafe.Pointer
 }
 
 // takeValues returns a slice of type st, at least n long, zeroed.
@@ -164,6 +172,7 @@ func marshalV2Default(dst []byte, in any, sorted bool) (out []byte, ok bool) {
 			out, ok = nil, false
 		}
 		s.buf = nil
+		s.top = nil
 		s.ks.popKeys(0)
 		clear(s.rawNames)
 		s.rawNames = s.rawNames[:0]
@@ -197,17 +206,30 @@ func (s *v2State) any(x any) {
 		return
 	}
 	ef := (*eface)(unsafe.Pointer(&x))
-	var vt *v2Type
-	if c, ok := v2ByWord.Load(ef.typ); ok {
-		vt = c.(*v2Type)
-	} else {
-		vt = v2TypeOf(reflect.TypeOf(x))
-		v2ByWord.Store(ef.typ, vt)
+	vt := s.lastVT
+	if ef.typ != s.lastTyp {
+		if c, ok := v2ByWord.Load(ef.typ); ok {
+			vt = c.(*v2Type)
+		} else {
+			vt = v2TypeOf(reflect.TypeOf(x))
+			v2ByWord.Store(ef.typ, vt)
+		}
+		s.lastTyp, s.lastVT = ef.typ, vt
 	}
 	if vt.fn == nil {
 		s.stop()
 	}
 	if vt.direct {
+		// fn takes a pointer to the word: the top-level value's is kept
+		// in the state (a local would escape, through the indirect call,
+		// and cost an allocation per Marshal of a pointer). Nested
+		// interface values are at depth 1 or more, after their container
+		// has read its own word.
+		if s.depth == 0 {
+			s.top = ef.data
+			vt.fn(s, unsafe.Pointer(&s.top))
+			return
+		}
 		d := ef.data
 		vt.fn(s, unsafe.Pointer(&d))
 		return

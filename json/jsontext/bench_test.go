@@ -8,16 +8,18 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/simdjson-cgo/simdjson/internal/corpus"
 	ours "github.com/simdjson-cgo/simdjson/json/jsontext"
 )
 
-// Shared corpora (never copied into the repository): skipped when absent.
-const dataDir = "/work/shared/data"
-
+// benchFile reads a file of the shared corpora (never copied into the
+// repository), rel below their data folder: skipped when absent.
 func benchFile(b *testing.B, rel string) []byte {
-	data, err := os.ReadFile(filepath.Join(dataDir, rel))
+	dir, sub, _ := strings.Cut(rel, "/")
+	data, err := os.ReadFile(filepath.Join(corpus.SharedData(b, dir), sub))
 	if err != nil {
 		b.Skipf("corpus absent: %v", err)
 	}

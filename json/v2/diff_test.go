@@ -97,7 +97,7 @@ func TestUnmarshalAnyDiff(t *testing.T) {
 }
 
 func TestUnmarshalAnyCorpus(t *testing.T) {
-	dir := "/work/shared/data"
+	dir := filepath.Dir(corpus.SharedData(t, "jsonexamples"))
 	var files []string
 	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") {
@@ -408,7 +408,7 @@ func TestUnmarshalShapedDiff(t *testing.T) {
 // types it can.
 func TestUnmarshalCorpusStructs(t *testing.T) {
 	for _, name := range corpus.Files {
-		data, err := os.ReadFile(filepath.Join("/work/shared/data/jsonexamples", name))
+		data, err := os.ReadFile(filepath.Join(corpus.SharedData(t, "jsonexamples"), name))
 		if err != nil {
 			t.Skip(err)
 		}

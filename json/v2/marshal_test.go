@@ -529,7 +529,7 @@ func TestConcurrentMarshal(t *testing.T) {
 // The corpus into any and its struct types, marshalled back.
 func TestMarshalCorpus(t *testing.T) {
 	for _, name := range corpus.Files {
-		data, err := os.ReadFile(filepath.Join("/work/shared/data/jsonexamples", name))
+		data, err := os.ReadFile(filepath.Join(corpus.SharedData(t, "jsonexamples"), name))
 		if err != nil {
 			t.Skip(err)
 		}
@@ -641,5 +641,24 @@ func TestMarshalDefaultLongStrings(t *testing.T) {
 		}
 		s := sb.String()
 		checkMarshal(t, []any{s, map[string]any{s: s}})
+	}
+}
+
+// Marshal on the fast path allocates its result only: a top-level pointer
+// (a word stored directly in the interface) once cost a second allocation,
+// its word escaping through the encoder's indirect call.
+func TestMarshalAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's sync.Pool drops what is put in it at random")
+	}
+	tm := time.Date(2026, 12, 5, 10, 4, 5, 0, time.UTC)
+	for _, v := range []any{&benchOrder{ID: "x", Items: []string{"a"}, Created: tm}, benchOrder{ID: "y"}, &mPlain{Name: "z"}} {
+		if _, ok := json.MarshalFast(v); !ok {
+			t.Fatalf("fast path refused %T", v)
+		}
+		json.Marshal(v) // the state and buffers, pooled
+		if n := testing.AllocsPerRun(100, func() { json.Marshal(v) }); n != 1 {
+			t.Errorf("Marshal(%T): %v allocations, want 1", v, n)
+		}
 	}
 }

@@ -1,0 +1,5 @@
+//go:build go1.27 && goexperiment.jsonv2 && !race
+
+package json_test
+
+const raceEnabled = false
