@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/simdjson-cgo/simdjson/internal/text"
 )
 
 // json.RawMessage (jsontext.Value where encoding/json runs on v2) on
@@ -204,22 +206,22 @@ func (r *v2Raw) escape(j int, name bool) int {
 	case '/':
 		rn = '/'
 	case 'u':
-		v, lower, ok := r.hex4(j + 2)
+		v, ok := text.Hex4(r.src[j:])
 		if !ok {
 			r.s.stop()
 		}
 		switch {
-		case v < 0x20 && lower && v != '\b' && v != '\f' && v != '\n' && v != '\r' && v != '\t':
+		case v < 0x20 && v != '\b' && v != '\f' && v != '\n' && v != '\r' && v != '\t' && !upperHex(r.src[j+2:j+6]):
 			return j + 6 // canonical
-		case utf16.IsSurrogate(rune(v)):
-			lo, _, ok := r.hex4(j + 8)
-			rn = utf16.DecodeRune(rune(v), rune(lo))
-			if !ok || r.at(j+6) != '\\' || r.at(j+7) != 'u' || rn == utf8.RuneError {
+		case utf16.IsSurrogate(v):
+			lo, ok := text.Hex4(r.src[j+6:])
+			rn = utf16.DecodeRune(v, lo)
+			if !ok || rn == utf8.RuneError {
 				r.s.stop() // a lone or bad surrogate: the standard's error
 			}
 			n = 12
 		default:
-			rn = rune(v)
+			rn = v
 			n = 6
 		}
 	default:
@@ -240,29 +242,6 @@ func (r *v2Raw) escape(j int, name bool) int {
 	}
 	r.run = j + n
 	return j + n
-}
-
-// hex4 parses the four hex digits at i; lower: no upper-case letter.
-func (r *v2Raw) hex4(i int) (v uint16, lower, ok bool) {
-	if len(r.src)-i < 4 {
-		return 0, false, false
-	}
-	lower = true
-	for _, c := range r.src[i : i+4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-			lower = false
-		default:
-			return 0, false, false
-		}
-		v = v<<4 | uint16(c)
-	}
-	return v, lower, true
 }
 
 func (r *v2Raw) enter() {
@@ -331,4 +310,15 @@ func (r *v2Raw) object(i int) int {
 	r.s.rawNames = r.s.rawNames[:base]
 	r.depth--
 	return i + 1
+}
+
+// upperHex reports whether hex digits h have an upper-case letter (not the
+// canonical form of a \u escape).
+func upperHex(h []byte) bool {
+	for _, c := range h {
+		if 'A' <= c && c <= 'F' {
+			return true
+		}
+	}
+	return false
 }
