@@ -4,12 +4,14 @@ package json
 
 import (
 	"encoding/binary"
+	"io"
 	"math"
 	"math/bits"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 	"unsafe"
@@ -42,7 +44,10 @@ import (
 // nesting deeper than v2DefMaxDepth, stops the encoding: json/v2 calls
 // encoding/json/v2, which gives its bytes or its error.
 
-func init() { v2link.MarshalDefault = marshalV2Default }
+func init() {
+	v2link.MarshalDefault = marshalV2Default
+	v2link.MarshalDefaultWrite = marshalV2DefaultWrite
+}
 
 // v2DefMaxDepth: past this many nested containers and pointers the
 // encoding is left to encoding/json/v2, which fails at 10000 nested
@@ -59,6 +64,7 @@ type v2Type struct {
 
 type v2State struct {
 	buf   []byte
+	own   []byte // the buffer kept with the state (buf starts as own[:0])
 	depth int
 	// sorted: map entries sorted by key (Deterministic(true)); else in
 	// Go's map order, each written as the iteration meets it.
@@ -147,7 +153,15 @@ type v2Stop struct{}
 
 func (s *v2State) stop() { panic(v2Stop{}) }
 
-var v2StatePool = sync.Pool{New: func() any { return &v2State{buf: make([]byte, 0, 1024)} }}
+// v2StatePool: states with their buffers. A state made anew (after a
+// garbage collection emptied the pool) gets a buffer of the size of the
+// last output kept (v2LastOut), so that it does not grow in steps.
+var v2StatePool = sync.Pool{New: func() any { return new(v2State) }}
+
+var v2LastOut atomic.Int64
+
+// v2MaxKeptBuf: larger buffers are not kept.
+const v2MaxKeptBuf = 16 << 20
 
 var (
 	v2Cache    sync.Map // reflect.Type -> *v2Type
@@ -156,32 +170,80 @@ var (
 	v2Building = map[reflect.Type]*v2Type{}
 )
 
-// marshalV2Default appends in's encoding by encoding/json/v2's default
-// rules to dst; false when the encoding is left to encoding/json/v2 (dst's
-// contents past its length are then undefined).
-func marshalV2Default(dst []byte, in any, sorted bool) (out []byte, ok bool) {
+// marshalV2Default returns in's encoding by encoding/json/v2's default
+// rules in a new slice (Marshal's result); false when the encoding is left
+// to encoding/json/v2.
+func marshalV2Default(in any, sorted bool) ([]byte, bool) {
+	s := getV2State(sorted)
+	ok := s.encode(in)
+	var out []byte
+	if ok {
+		// An append, not make and copy: the result is not cleared first.
+		out = append([]byte(nil), s.buf...)
+	}
+	putV2State(s)
+	return out, ok
+}
+
+// marshalV2DefaultWrite writes in's encoding to w in one Write, as
+// marshalV2Default encodes it; ok false when the encoding is left to
+// encoding/json/v2 (nothing written), err the Write's error.
+func marshalV2DefaultWrite(w io.Writer, in any, sorted bool) (ok bool, err error) {
+	s := getV2State(sorted)
+	if ok = s.encode(in); ok {
+		_, err = w.Write(s.buf)
+	}
+	putV2State(s)
+	return ok, err
+}
+
+// getV2State takes a state from the pool, its buffer empty.
+func getV2State(sorted bool) *v2State {
 	s := v2StatePool.Get().(*v2State)
-	s.buf = dst
+	if s.own == nil {
+		s.own = make([]byte, 0, max(1024, int(v2LastOut.Load())))
+	}
+	s.buf = s.own[:0]
 	s.depth = 0
 	s.sorted = sorted
+	return s
+}
+
+// putV2State puts s back, keeping the buffer it grew (up to
+// v2MaxKeptBuf) and nothing the value encoded referred to.
+func putV2State(s *v2State) {
+	if cap(s.buf) <= v2MaxKeptBuf {
+		s.own = s.buf[:0]
+		if n := int64(len(s.buf)); v2LastOut.Load() != n {
+			v2LastOut.Store(n)
+		}
+	} else {
+		s.own = nil
+	}
+	s.buf = nil
+	s.top = nil
+	s.ks.popKeys(0)
+	clear(s.rawNames)
+	s.rawNames = s.rawNames[:0]
+	clear(s.vals)
+	s.vals = s.vals[:0]
+	v2StatePool.Put(s)
+}
+
+// encode writes in to s.buf; false when the encoding stopped (s.buf's
+// bytes are then undefined). Any other panic goes on, the state not put
+// back.
+func (s *v2State) encode(in any) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if _, stopped := r.(v2Stop); !stopped {
 				panic(r)
 			}
-			out, ok = nil, false
+			ok = false
 		}
-		s.buf = nil
-		s.top = nil
-		s.ks.popKeys(0)
-		clear(s.rawNames)
-		s.rawNames = s.rawNames[:0]
-		clear(s.vals)
-		s.vals = s.vals[:0]
-		v2StatePool.Put(s)
 	}()
 	s.any(in)
-	return s.buf, true
+	return true
 }
 
 func (s *v2State) any(x any) {

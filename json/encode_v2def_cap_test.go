@@ -18,7 +18,20 @@ type capLeaf struct {
 	MA map[string]any
 }
 
-// marshalV2Default writes no byte past dst's capacity: every value is
+// marshalV2DefaultTo appends in's encoding to dst, as marshalV2Default
+// encodes it into the state's buffer, the state's own buffer kept.
+func marshalV2DefaultTo(dst []byte, in any, sorted bool) ([]byte, bool) {
+	s := getV2State(sorted)
+	own := s.buf
+	s.buf = dst
+	ok := s.encode(in)
+	out := s.buf
+	s.buf = own
+	putV2State(s)
+	return out, ok
+}
+
+// The encoder writes no byte past its buffer's capacity: every value is
 // encoded into a window of a larger array cut at each capacity from the
 // prefix's length to past the encoding's end, and the array's bytes past
 // the window must keep their sentinel (a word store of a field name, a
@@ -41,7 +54,7 @@ func TestMarshalV2DefaultCapacityEdges(t *testing.T) {
 	const sentinel = 0xA5
 	for vi, v := range vals {
 		for _, pre := range []int{0, 1, 7, 31} {
-			ref, ok := marshalV2Default(make([]byte, pre, 1<<12), v, true)
+			ref, ok := marshalV2DefaultTo(make([]byte, pre, 1<<12), v, true)
 			if !ok {
 				t.Fatalf("value %d: refused", vi)
 			}
@@ -51,7 +64,7 @@ func TestMarshalV2DefaultCapacityEdges(t *testing.T) {
 				for i := range dst {
 					dst[i] = 0
 				}
-				out, ok := marshalV2Default(dst, v, true)
+				out, ok := marshalV2DefaultTo(dst, v, true)
 				if !ok || !bytes.Equal(out, ref) {
 					t.Fatalf("value %d prefix %d cap %d: %q (ok %v), want %q", vi, pre, c, out, ok, ref)
 				}

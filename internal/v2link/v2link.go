@@ -4,7 +4,10 @@
 // json/v2 (which imports json, so the init has run) calls them.
 package v2link
 
-import "reflect"
+import (
+	"io"
+	"reflect"
+)
 
 // UnmarshalAny decodes data into what encoding/json/v2's Unmarshal with
 // default options stores in a nil any (map[string]any, []any, string,
@@ -156,11 +159,17 @@ func (t *FieldTable) Find(k []byte) int {
 // not set it.
 var DecodeShaped func(data []byte, out reflect.Value, s *Shape) bool
 
-// MarshalDefault appends the encoding of in by encoding/json/v2's default
-// rules to dst, map entries sorted by key when sorted (as under
-// Deterministic(true)), else in Go's map order (as without it),
-// for values of plain data types (see package json's encode_v2def.go). It
-// reports false, the bytes past len(dst) undefined, for every value it
-// leaves to encoding/json/v2: types with methods, invalid UTF-8, NaN,
-// deep nesting, ... Nil where package json does not set it.
-var MarshalDefault func(dst []byte, in any, sorted bool) ([]byte, bool)
+// MarshalDefault returns the encoding of in by encoding/json/v2's default
+// rules in a new slice, map entries sorted by key when sorted (as under
+// Deterministic(true)), else in Go's map order (as without it), for values
+// of plain data types (see package json's encode_v2def.go). It reports
+// false for every value it leaves to encoding/json/v2: types with methods
+// (but time.Time and json.RawMessage), invalid UTF-8, NaN, deep nesting,
+// ... Nil where package json does not set it.
+var MarshalDefault func(in any, sorted bool) ([]byte, bool)
+
+// MarshalDefaultWrite writes what MarshalDefault would return to w, in one
+// Write from package json's buffer; ok false (nothing written) where
+// MarshalDefault reports false, err the Write's error. Set with
+// MarshalDefault.
+var MarshalDefaultWrite func(w io.Writer, in any, sorted bool) (ok bool, err error)

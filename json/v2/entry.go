@@ -9,8 +9,6 @@ import (
 	jsonv2 "encoding/json/v2"
 	"io"
 	"reflect"
-	"sync"
-	"sync/atomic"
 
 	"github.com/simdjson-cgo/simdjson/internal/jtlink"
 	"github.com/simdjson-cgo/simdjson/internal/v2link"
@@ -41,14 +39,7 @@ func isV1(opts []Options) bool { return len(opts) == 1 && opts[0] == v1Options }
 // MarshalerTo nor UnmarshalerFrom, this module's package json encodes it.
 func Marshal(in any, opts ...Options) (out []byte, err error) {
 	if isDefault(opts) && v2link.MarshalDefault != nil {
-		bp := writeBufs.Get().(*[]byte)
-		b, ok := v2link.MarshalDefault((*bp)[:0], in, sorted(opts))
-		if ok {
-			// An append, not make and copy: the result is not cleared first.
-			out = append([]byte(nil), b...)
-		}
-		putWriteBuf(bp, b)
-		if ok {
+		if out, ok := v2link.MarshalDefault(in, sorted(opts)); ok {
 			return out, nil
 		}
 	}
@@ -63,17 +54,12 @@ func Marshal(in any, opts ...Options) (out []byte, err error) {
 // Marshal), the whole encoding is written by one call of out.Write;
 // otherwise encoding/json/v2's MarshalWrite writes.
 func MarshalWrite(out io.Writer, in any, opts ...Options) (err error) {
-	if isDefault(opts) && v2link.MarshalDefault != nil && out != nil {
-		bp := writeBufs.Get().(*[]byte)
-		b, ok := v2link.MarshalDefault((*bp)[:0], in, sorted(opts))
-		if ok {
-			if _, werr := out.Write(b); werr != nil {
-				err = writeError(werr)
+	if isDefault(opts) && v2link.MarshalDefaultWrite != nil && out != nil {
+		if ok, werr := v2link.MarshalDefaultWrite(out, in, sorted(opts)); ok {
+			if werr != nil {
+				return writeError(werr)
 			}
-		}
-		putWriteBuf(bp, b)
-		if ok {
-			return err
+			return nil
 		}
 	}
 	return jsonv2.MarshalWrite(out, in, bridgeOpts(nil, opts)...)
@@ -115,31 +101,6 @@ var (
 	defaultV2     = jsonv2.DefaultOptionsV2()
 	deterministic = jsonv2.Deterministic(true)
 )
-
-// writeBufs: the fast path's buffers (Marshal, MarshalWrite), made with
-// the size of the last output kept (lastOut), so that a buffer made anew
-// after a garbage collection emptied the pool does not grow in steps.
-var writeBufs = sync.Pool{New: func() any { b := make([]byte, 0, max(1024, int(lastOut.Load()))); return &b }}
-
-var lastOut atomic.Int64
-
-// maxWriteBuf: larger buffers are not kept.
-const maxWriteBuf = 16 << 20
-
-// putWriteBuf puts back bp, whose buffer grew to b (b's bytes may be
-// nil: the encoding stopped).
-func putWriteBuf(bp *[]byte, b []byte) {
-	if cap(b) > maxWriteBuf {
-		return
-	}
-	if b != nil {
-		*bp = b[:0]
-		if n := int64(len(b)); lastOut.Load() != n {
-			lastOut.Store(n)
-		}
-	}
-	writeBufs.Put(bp)
-}
 
 // Unmarshal decodes in into out: encoding/json/v2's Unmarshal. With
 // default options into a nil any, or with exactly encoding/json's options

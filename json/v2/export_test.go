@@ -45,5 +45,5 @@ func MarshalFast(in any) ([]byte, bool) {
 	if v2link.MarshalDefault == nil {
 		return nil, false
 	}
-	return v2link.MarshalDefault(nil, in, true)
+	return v2link.MarshalDefault(in, true)
 }
