@@ -212,19 +212,22 @@ func (e *encState) structFields(fields []encField, p unsafe.Pointer, fl uint8) {
 	// one's is overwritten with the opening brace at the end.
 	e.enter()
 	start := len(e.buf)
+	baseFl := fl &^ flQuoted
 fieldLoop:
 	for i := range fields {
 		f := &fields[i]
 		var fp unsafe.Pointer
-		ffl := fl &^ flQuoted
-		if !f.cond || len(f.derefs) == 0 {
-			// Only here: a field reached through embedded pointers has
-			// its offset in the pointee, and p + off may point past p's
-			// object, which checkptr (-race) rejects even unused.
+		ffl := baseFl
+		// A field reached through embedded pointers (derefs, which
+		// imply cond) has its offset in the pointee: p + off may point
+		// past p's object, which checkptr (-race) rejects even unused, so
+		// it is added to p only for the others.
+		if !f.cond {
 			fp = unsafe.Add(p, f.off)
-		}
-		if f.cond {
-			if len(f.derefs) > 0 {
+		} else {
+			if len(f.derefs) == 0 {
+				fp = unsafe.Add(p, f.off)
+			} else {
 				fp = p
 				for _, d := range f.derefs {
 					fp = *(*unsafe.Pointer)(unsafe.Add(fp, d))
@@ -235,8 +238,25 @@ fieldLoop:
 				ffl |= flAddr
 				fp = unsafe.Add(fp, f.off)
 			}
-			if f.omit != omitNever && isEmpty(f.omit, fp) {
-				continue
+			// The commonest kinds of omitempty without isEmpty's call.
+			switch k := f.omit; k {
+			case omitNever:
+			case omitLen:
+				if len(*(*string)(fp)) == 0 {
+					continue
+				}
+			case omitPtr:
+				if *(*unsafe.Pointer)(fp) == nil {
+					continue
+				}
+			case omitSliceLen:
+				if (*sliceHeader)(fp).len == 0 {
+					continue
+				}
+			default:
+				if isEmpty(k, fp) {
+					continue
+				}
 			}
 			if f.isZero != nil && f.isZero(fp, ffl) {
 				continue
