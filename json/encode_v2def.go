@@ -38,11 +38,11 @@ import (
 // case-insensitively, with at least one such field (or none at all); no
 // type with a method but time.Time (written in encoding/json/v2's own
 // format, as it does, not by its methods) and json.RawMessage (see
-// encode_v2raw.go). Anything else, including the
-// dynamic type of an interface value that is not plain, NaN and
-// infinities, invalid UTF-8, times that format has no place for, and
-// nesting deeper than v2DefMaxDepth, stops the encoding: json/v2 calls
-// encoding/json/v2, which gives its bytes or its error.
+// encode_v2raw.go). Anything else, including the dynamic type of an
+// interface value that is not plain, NaN and infinities, invalid UTF-8,
+// times that format has no place for, and nesting deeper than
+// v2DefMaxDepth, stops the encoding: json/v2 calls encoding/json/v2, which
+// gives its bytes or its error.
 
 func init() {
 	v2link.MarshalDefault = marshalV2Default
