@@ -26,7 +26,17 @@ test: check-vendor
 	@GO=$(GO) .testsummary/testsummary -count=1 ./...
 
 test-race:
-	$(GO) test -race -count=1 -timeout 30m ./...
+	$(GO) test -race -count=1 -timeout 30m $(SHORTFLAG) ./...
+
+# SHORT=1: the targets that run the suite again in another configuration
+# (test-race, test-cgocheck2, the sanitizers, the kernels, arm64, v3) pass
+# -short, which drops the corpus files over 640 kB, the tests that build
+# programs (go doc, the README's examples) and the longest hostile-gzip
+# sweeps, and cuts a few random-input counts. CI sets it: make test runs
+# the whole suite once first.
+SHORT ?=
+SHORTFLAG := $(if $(SHORT),-short)
+SHORTBIN := $(if $(SHORT),-test.short)
 
 # RSS flat over a million parse/close cycles and over repeated maps.
 test-leaks:
@@ -147,12 +157,14 @@ test-asan:
 	@mkdir -p $(SAN_DIR)
 	CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -o $(SAN_DIR)/asan.test .
 	.ci/sanitizer-coverage.sh asan $(SAN_DIR)/asan.test
-	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SAN_DIR)/asan.test -test.count=1 -test.timeout=30m
-	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 -timeout 30m ./json ./internal/...
+	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SAN_DIR)/asan.test -test.count=1 -test.timeout=30m $(SHORTBIN)
+	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 -timeout 30m $(SHORTFLAG) ./json ./internal/...
 
 # The fuzz targets under AddressSanitizer, C++ included, FUZZTIME_ASAN each
-# (make fuzz runs them uninstrumented). Each target's binary is built with
-# go test -c -fuzz, checked and run from $(SAN_DIR): a crashing fuzz worker's
+# (make fuzz runs them uninstrumented). Each package's fuzz binary is built
+# once with go test -c -fuzz (the binary is the same whichever target the
+# pattern names), checked, and run from $(SAN_DIR) for each of its targets
+# in turn: a crashing fuzz worker's
 # report never reaches the coordinator's output ("fuzzing process hung or
 # terminated unexpectedly"), so ASan writes it to $(SAN_DIR)/fuzz-asan.log.*,
 # printed on failure; the failing input lands in testdata/fuzz as usual.
@@ -160,13 +172,17 @@ FUZZTIME_ASAN ?= 20000x
 FUZZTIME_ASAN_SLOW ?= $(FUZZTIME_ASAN)
 fuzz-asan:
 	@mkdir -p $(SAN_DIR) && rm -f $(SAN_DIR)/fuzz-asan.log.*
+	@for pkg in root json; do \
+	  dir=.; [ $$pkg = json ] && dir=./json; \
+	  echo "== building package $$pkg's fuzz targets under ASan"; \
+	  CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -fuzz . -o $(SAN_DIR)/fuzz-asan-$$pkg.test $$dir || exit 1; \
+	  .ci/sanitizer-coverage.sh asan $(SAN_DIR)/fuzz-asan-$$pkg.test > $(SAN_DIR)/fuzz-asan.coverage || { cat $(SAN_DIR)/fuzz-asan.coverage; exit 1; }; \
+	done
 	@for f in $(FUZZ_TARGETS); do t=$(FUZZTIME_ASAN); case " $(FUZZ_SLOW) " in *" $$f "*) t=$(FUZZTIME_ASAN_SLOW);; esac; \
-	  pkg=.; case " $(FUZZ_JSON) " in *" $$f "*) pkg=./json;; esac; \
+	  pkg=root; dir=.; case " $(FUZZ_JSON) " in *" $$f "*) pkg=json; dir=json;; esac; \
 	  echo "== $$f under ASan ($$t)"; \
-	  CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -fuzz "^$$f\$$" -o $(SAN_DIR)/fuzz-asan.test $$pkg || exit 1; \
-	  .ci/sanitizer-coverage.sh asan $(SAN_DIR)/fuzz-asan.test > $(SAN_DIR)/fuzz-asan.coverage || { cat $(SAN_DIR)/fuzz-asan.coverage; exit 1; }; \
-	  ASAN_OPTIONS=$(ASAN_OPTIONS):log_path=$(CURDIR)/$(SAN_DIR)/fuzz-asan.log $(SAN_DIR)/fuzz-asan.test -test.run XXX \
-	    -test.fuzz "^$$f\$$" -test.fuzztime $$t -test.fuzzcachedir $(SAN_DIR)/fuzzcache \
+	  (cd $$dir && ASAN_OPTIONS=$(ASAN_OPTIONS):log_path=$(CURDIR)/$(SAN_DIR)/fuzz-asan.log $(CURDIR)/$(SAN_DIR)/fuzz-asan-$$pkg.test -test.run XXX \
+	    -test.fuzz "^$$f\$$" -test.fuzztime $$t -test.fuzzcachedir $(CURDIR)/$(SAN_DIR)/fuzzcache) \
 	    || { cat $(SAN_DIR)/fuzz-asan.log.* 2>/dev/null; exit 1; }; \
 	done
 
@@ -185,35 +201,38 @@ test-ubsan:
 	CGO_CFLAGS="$(UBSAN_FLAGS)" CGO_CXXFLAGS="$(UBSAN_FLAGS)" CGO_LDFLAGS="$(filter -fsanitize=%,$(UBSAN_FLAGS))" \
 	  $(GO) test -c -o $(SAN_DIR)/ubsan.test .
 	.ci/sanitizer-coverage.sh ubsan $(SAN_DIR)/ubsan.test
-	UBSAN_OPTIONS=$(UBSAN_OPTIONS) $(SAN_DIR)/ubsan.test -test.count=1 -test.timeout=30m
+	UBSAN_OPTIONS=$(UBSAN_OPTIONS) $(SAN_DIR)/ubsan.test -test.count=1 -test.timeout=30m $(SHORTBIN)
 	@for k in fallback westmere haswell icelake; do \
 	  case $$k in fallback) f="";; westmere) f="$(KERNEL_FLAGS_westmere)";; haswell) f="$(KERNEL_FLAGS_haswell)";; icelake) f="$(KERNEL_FLAGS_icelake)";; esac; \
 	  ok=1; for x in $$f; do grep -qw $$x /proc/cpuinfo || ok=0; done; \
 	  if [ $$ok = 1 ]; then echo "== UBSan, kernel $$k"; \
-	    SIMDJSON_FORCE_IMPLEMENTATION=$$k UBSAN_OPTIONS=$(UBSAN_OPTIONS) $(SAN_DIR)/ubsan.test -test.count=1 -test.timeout=30m || exit 1; \
+	    SIMDJSON_FORCE_IMPLEMENTATION=$$k UBSAN_OPTIONS=$(UBSAN_OPTIONS) $(SAN_DIR)/ubsan.test -test.count=1 -test.timeout=30m $(SHORTBIN) || exit 1; \
 	  else echo "== UBSan, kernel $$k: not supported by this CPU, skipped"; fi; \
 	done
 	UBSAN_OPTIONS=$(UBSAN_OPTIONS) CGO_CFLAGS="$(UBSAN_FLAGS)" CGO_CXXFLAGS="$(UBSAN_FLAGS)" CGO_LDFLAGS="$(filter -fsanitize=%,$(UBSAN_FLAGS))" \
-	  $(GO) test -count=1 ./json ./internal/...
+	  $(GO) test -count=1 $(SHORTFLAG) ./json ./internal/...
 
 # Portability. amd64 at the baseline CPU level (the default build) and at
 # x86-64-v3 (On-Demand compiled for haswell).
 test-v1:
-	GOAMD64=v1 $(GO) test -count=1 . ./json
+	GOAMD64=v1 $(GO) test -count=1 $(SHORTFLAG) . ./json
 
 test-v3:
-	GOAMD64=v3 $(GO) test -count=1 . ./json
+	GOAMD64=v3 $(GO) test -count=1 $(SHORTFLAG) . ./json
 
 # The whole suite with each stage-1 kernel this CPU supports forced.
 KERNEL_FLAGS_westmere := sse4_2 pclmulqdq
 KERNEL_FLAGS_haswell  := avx2 bmi2 pclmulqdq
 KERNEL_FLAGS_icelake  := avx512f avx512bw avx512vl avx512_vbmi2 vpclmulqdq
+# KERNEL_PKGS: CI names ./json alone, since test-ubsan runs the root
+# package's suite under each kernel already.
+KERNEL_PKGS ?= . ./json
 test-kernels:
-	SIMDJSON_FORCE_IMPLEMENTATION=fallback $(GO) test -count=1 . ./json
+	SIMDJSON_FORCE_IMPLEMENTATION=fallback $(GO) test -count=1 $(SHORTFLAG) $(KERNEL_PKGS)
 	@for k in westmere haswell icelake; do \
 	  case $$k in westmere) f="$(KERNEL_FLAGS_westmere)";; haswell) f="$(KERNEL_FLAGS_haswell)";; icelake) f="$(KERNEL_FLAGS_icelake)";; esac; \
 	  ok=1; for x in $$f; do grep -qw $$x /proc/cpuinfo || ok=0; done; \
-	  if [ $$ok = 1 ]; then echo "== kernel $$k"; SIMDJSON_FORCE_IMPLEMENTATION=$$k $(GO) test -count=1 . ./json || exit 1; \
+	  if [ $$ok = 1 ]; then echo "== kernel $$k"; SIMDJSON_FORCE_IMPLEMENTATION=$$k $(GO) test -count=1 $(SHORTFLAG) $(KERNEL_PKGS) || exit 1; \
 	  else echo "== kernel $$k: not supported by this CPU, skipped"; fi; \
 	done
 
@@ -221,10 +240,10 @@ test-kernels:
 # run under qemu-user (apt-get install g++-aarch64-linux-gnu qemu-user).
 test-arm64:
 	CGO_ENABLED=1 GOARCH=arm64 CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
-	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -timeout 30m -exec qemu-aarch64 . ./json
+	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -timeout 30m $(SHORTFLAG) -exec qemu-aarch64 . ./json
 
 test-cgocheck2:
-	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 ./...
+	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 $(SHORTFLAG) ./...
 
 vet:
 	$(GO) vet ./...
