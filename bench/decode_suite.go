@@ -106,7 +106,7 @@ func decodePayloads(dir string) ([]decodePayload, error) {
 	if err := json.Unmarshal(out[3].data, &events); err != nil {
 		return nil, err
 	}
-	small := []byte(`{"type":"PushEvent","created_at":"2013-01-10T07:58:38Z","actor":{"login":"octocat","id":583231,"url":"https://api.github.com/users/octocat"},"repo":{"id":1296269,"name":"octocat/Hello-World"},"public":true,"id":"1652858366"}`)
+	small := smallEvent
 	pick := func(size int) []byte {
 		var sel []json.RawMessage
 		n := 0
@@ -255,3 +255,6 @@ func init() {
 		register("decode", Method{Name: m.name, Skip: "run by the decode suite itself"})
 	}
 }
+
+// smallEvent: the suites' small-200B document, one GitHub event.
+var smallEvent = []byte(`{"type":"PushEvent","created_at":"2013-01-10T07:58:38Z","actor":{"login":"octocat","id":583231,"url":"https://api.github.com/users/octocat"},"repo":{"id":1296269,"name":"octocat/Hello-World"},"public":true,"id":"1652858366"}`)

@@ -343,6 +343,11 @@ func (s *v2State) str(v string) {
 			return
 		}
 	}
+	s.strLong(v)
+}
+
+// strLong writes v as str does, without its short-string path.
+func (s *v2State) strLong(v string) {
 	b := unsafe.Slice(unsafe.StringData(v), len(v))
 	i := nextEscape(b, 0, false)
 	if i == len(b) {
@@ -814,9 +819,23 @@ type v2Field struct {
 	litN      int
 	offset    uintptr
 	fn        v2Fn
+	kind      v2Kind // the kinds the struct loop writes itself
+	cond      bool   // omitEmpty or omitZero: the field may be left out
 	omitEmpty bool
 	omitZero  func(unsafe.Pointer) bool
 }
+
+// v2Kind: the field kinds the struct loop writes without a call (and
+// with omitempty decided before the value is written: an empty string is
+// the only such value omitempty leaves out).
+type v2Kind uint8
+
+const (
+	v2kOther v2Kind = iota
+	v2kString
+	v2kInt64 // int64, or int of 8 bytes
+	v2kBool
+)
 
 func v2StructFn(t reflect.Type, out *v2Fn) bool {
 	var fields []v2Field
@@ -874,6 +893,17 @@ func v2StructFn(t reflect.Type, out *v2Fn) bool {
 			offset:    f.Offset,
 			fn:        fn,
 			omitEmpty: omitEmpty,
+			cond:      omitEmpty || omitZero,
+		}
+		// fn is not nil: f.Type has no methods (v2Build), so these kinds
+		// are written as v2Build's functions write them.
+		switch k := f.Type.Kind(); {
+		case k == reflect.String:
+			fd.kind = v2kString
+		case k == reflect.Int64 || k == reflect.Int && f.Type.Size() == 8:
+			fd.kind = v2kInt64
+		case k == reflect.Bool:
+			fd.kind = v2kBool
 		}
 		if omitZero {
 			// encoding/json/v2 calls IsZero where the type has it: of the
@@ -905,54 +935,90 @@ func v2StructFn(t reflect.Type, out *v2Fn) bool {
 	}
 	*out = func(s *v2State, p unsafe.Pointer) {
 		s.enter()
-		// The '{' is written with the first field's name (fieldName), or
-		// with the '}' when no field is.
-		first := true
+		// Every name is written with its ','; the first one written is
+		// made the '{' at the end, or "{}" written when none was.
+		start := len(s.buf)
 		for i := range fields {
 			f := &fields[i]
 			fp := unsafe.Add(p, f.offset)
-			if f.omitZero != nil && f.omitZero(fp) {
-				continue
+			if f.cond {
+				if f.omitZero != nil && f.omitZero(fp) {
+					continue
+				}
+				if f.omitEmpty && f.kind == v2kString && len(*(*string)(fp)) == 0 {
+					continue
+				}
 			}
 			mark := len(s.buf)
-			s.fieldName(f, first)
+			if n := mark; f.litN != 0 && cap(s.buf)-n >= 32+shortString+2 {
+				// The name's words in one store, then the commonest kinds
+				// within the room checked for both, without a call.
+				dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.buf)), n)
+				*(*[4]uint64)(dst) = f.lit
+				n += f.litN
+				dst = unsafe.Add(dst, f.litN)
+				switch f.kind {
+				case v2kString:
+					// putShortString without html: v2's test (control
+					// characters, '"', '\'; non-ASCII left to strLong,
+					// which checks the UTF-8).
+					v := *(*string)(fp)
+					if m := putShortString(dst, v, false); m >= 0 {
+						s.buf = s.buf[:n+m]
+					} else {
+						s.buf = s.buf[:n]
+						s.strLong(v)
+					}
+					continue
+				case v2kInt64:
+					// Up to nine digits (most integers) without a call, as
+					// package json's struct loop.
+					v := *(*int64)(fp)
+					if u := uint64(v); u < 10 {
+						*(*byte)(dst) = byte('0' + v)
+						s.buf = s.buf[:n+1]
+					} else if u < 1e8 {
+						k := decimalLen(u)
+						*(*uint64)(dst) = digits8(uint32(u)) >> (64 - 8*k)
+						s.buf = s.buf[:n+k]
+					} else if u < 1e9 {
+						hi := u / 1e8
+						*(*byte)(dst) = byte('0' + hi)
+						*(*uint64)(unsafe.Add(dst, 1)) = digits8(uint32(u - hi*1e8))
+						s.buf = s.buf[:n+9]
+					} else {
+						s.buf = s.buf[:n+putInt(dst, v)]
+					}
+					continue
+				case v2kBool:
+					if *(*bool)(fp) {
+						*(*[4]byte)(dst) = [4]byte{'t', 'r', 'u', 'e'}
+						s.buf = s.buf[:n+4]
+					} else {
+						*(*[5]byte)(dst) = [5]byte{'f', 'a', 'l', 's', 'e'}
+						s.buf = s.buf[:n+5]
+					}
+					continue
+				}
+				s.buf = s.buf[:n]
+			} else {
+				s.add(f.name)
+			}
 			at := len(s.buf)
 			f.fn(s, fp)
 			if f.omitEmpty && v2Empty(s.buf[at:]) {
 				s.buf = s.buf[:mark]
-				continue
 			}
-			first = false
 		}
-		if first {
+		if len(s.buf) == start {
 			s.add("{}")
 		} else {
+			s.buf[start] = '{'
 			s.addByte('}')
 		}
 		s.depth--
 	}
 	return true
-}
-
-// fieldName writes f's name (with its ',', or '{' for the first field
-// written), its words in one store where there is room.
-func (s *v2State) fieldName(f *v2Field, first bool) {
-	n := len(s.buf)
-	if f.litN != 0 && cap(s.buf)-n >= 32 {
-		q := unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.buf)), n)
-		*(*[4]uint64)(q) = f.lit
-		if first {
-			*(*byte)(q) = '{'
-		}
-		s.buf = s.buf[:n+f.litN]
-		return
-	}
-	if first {
-		s.addByte('{')
-	} else {
-		s.addByte(',')
-	}
-	s.add(f.name[1:])
 }
 
 // v2Empty reports whether b is a value omitempty omits: null, "", {} or [].
