@@ -74,12 +74,17 @@ func TestInvalidUTF8EveryPosition(t *testing.T) {
 }
 
 func TestManyGoroutinesEachWithAParser(t *testing.T) {
-	data := ghData(t, 512<<10)
+	goroutines, size := 64, 512<<10
+	if testing.Short() {
+		// 34 s under the race detector at full size.
+		goroutines, size = 16, 128<<10
+	}
+	data := ghData(t, size)
 	want := runStream(t, simdjson.Bytes(data))
 	require.NoError(t, want.Err)
 	var wg sync.WaitGroup
-	errs := make(chan error, 64)
-	for g := range 64 {
+	errs := make(chan error, goroutines)
+	for g := range goroutines {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
