@@ -474,6 +474,16 @@ func (d *decodeState) anyValue(i uint32) any {
 	switch tagOf(w) {
 	case tagObject:
 		end := uint32(w) - 1
+		if n := int(w>>32) & countMask; n <= mapGroupSlots && n > 0 && mapInPlace {
+			if blk, _ := d.smallMapKeys(i, n); blk != nil {
+				j := i + 1
+				for s := range n {
+					blk.g.slots[s].v = d.anyValue(j + 1)
+					j = d.next(j + 1)
+				}
+				return blk.mapOf()
+			}
+		}
 		m := make(map[string]any, d.mapHint(i))
 		for j := i + 1; j < end; {
 			k := d.str(j)

@@ -168,11 +168,12 @@ type decodeState struct {
 	saved error // the first type error: decoding goes on
 
 	// Chunks that strings and interface boxes are carved from (see str).
-	arena    []byte
-	strBox   []string
-	floatBox []float64
-	anyBuf   []any   // backing arrays of short []any (anySlice)
-	sliceBox [][]any // boxes of the []any put in interfaces (boxSlice)
+	arena     []byte
+	strBox    []string
+	floatBox  []float64
+	anyBuf    []any         // backing arrays of short []any (anySlice)
+	sliceBox  [][]any       // boxes of the []any put in interfaces (boxSlice)
+	mapBlocks []anyMapBlock // small map[string]any built in place (anymap.go)
 
 	// The type error whose Struct the innermost struct has set (addFrame).
 	framed *stdjson.UnmarshalTypeError
@@ -212,10 +213,10 @@ func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 }
 
 func (d *decodeState) release() {
-	// The chunks of []any and of their boxes hold interfaces, which would
+	// The chunks of []any, of their boxes and of maps hold interfaces, which would
 	// keep the caller's whole result reachable from the pool: they are
 	// not kept from one Unmarshal to the next.
-	d.anyBuf, d.sliceBox = nil, nil
+	d.anyBuf, d.sliceBox, d.mapBlocks = nil, nil, nil
 	d.dp = nil
 	d.tape = nil
 	d.strs = nil

@@ -1,0 +1,247 @@
+package json
+
+import (
+	"bytes"
+	"hash/maphash"
+	"math/rand/v2"
+	"reflect"
+	"unsafe"
+)
+
+// Small map[string]any values built in place.
+//
+// Decoding a document into interface{} makes one map per JSON object, and
+// most objects are small: citm_catalog.json holds 10,900 of them, most with
+// two or three fields. For each, Go's make and first assignment allocate a
+// map header (48 bytes) and then a group of eight slots (264 bytes), and the
+// assignments hash and probe: on Go 1.27 that was 54 % of Unmarshal's time
+// for citm_catalog.json into interface{}, more than simdjson's parse and the
+// rest of the walk together.
+//
+// A map of at most eight entries is, in Go 1.24 and later (Swiss tables), a
+// header whose dirPtr points to one group: a control word of eight bytes
+// (0x80 for an empty slot, else the low seven bits of the key's hash, "h2")
+// and eight key/value slots. anyMapBlock lays out a header and its group
+// together, and the blocks come from chunks (one allocation for up to
+// sixteen maps), filled here as the runtime's assignments would fill them:
+// the keys in slots 0 to n-1, each with its h2, the count, and a random
+// seed. The hash is the runtime's own (hash/maphash computes memhash with a
+// given seed, as the map's string hasher does, for keys of 1 to 128 bytes).
+// From then on the map is an ordinary Go map: lookups, assignment, deletion,
+// growth past eight entries (the runtime rehashes into a table of its own),
+// iteration, clear and the garbage collector use the runtime's code.
+//
+// That layout is the runtime's, not an API: mapInPlace is set only when a
+// check at start-up (checkMapLayout) finds, on this build, that maps the
+// runtime made are laid out as anyMapBlock says and that maps made here
+// behave as the runtime's in every operation above. When it is unset
+// (another layout, GOEXPERIMENT=mapsplitgroup, a 32-bit hash, maphash's
+// purego build) maps are made with make and assigned as before.
+//
+// A map made here keeps its chunk alive (at most sixteen blocks, 5 KiB)
+// while it is reachable, as the strings of the arena do (see str).
+
+// rtMap mirrors internal/runtime/maps.Map (Go 1.24 to 1.27).
+type rtMap struct {
+	used              uint64
+	seed              uintptr
+	dirPtr            unsafe.Pointer
+	dirLen            int
+	globalDepth       uint8
+	globalShift       uint8
+	writing           uint8
+	tombstonePossible bool
+	clearSeq          uint64
+}
+
+// anyGroup mirrors a group of map[string]any: eight slots of key and
+// value, interleaved, after the control word.
+type anyGroup struct {
+	ctrl  uint64
+	slots [mapGroupSlots]anySlot
+}
+
+type anySlot struct {
+	k string
+	v any
+}
+
+// anyMapBlock is one small map: its header and its only group.
+type anyMapBlock struct {
+	m rtMap
+	g anyGroup
+}
+
+const (
+	mapGroupSlots  = 8
+	ctrlEmptyGroup = 0x8080808080808080 // every slot empty
+	mapMaxKeyLen   = 128                // hash/maphash's chunk: up to it, its hash is memhash's
+	mapBlockChunk  = 16
+)
+
+// mapInPlace reports whether small maps are built in place (see above).
+var mapInPlace = checkMapLayout()
+
+// mapBlock returns a zeroed block from the current chunk. The chunks start
+// at one block and double up to mapBlockChunk: a document with few objects
+// allocates no more than make would.
+func (d *decodeState) mapBlock() *anyMapBlock {
+	if len(d.mapBlocks) == cap(d.mapBlocks) {
+		d.mapBlocks = make([]anyMapBlock, 0, max(min(2*cap(d.mapBlocks), mapBlockChunk), 1))
+	}
+	d.mapBlocks = d.mapBlocks[:len(d.mapBlocks)+1]
+	return &d.mapBlocks[len(d.mapBlocks)-1]
+}
+
+// smallMapKeys starts the map of the object at i, which has n fields (1 to
+// mapGroupSlots): a block with the keys, their control bytes, the count and
+// the seed set, and the values left nil for the caller to fill, slot s with
+// the value of field s, before the map is used (mapOf). It returns nil when
+// the object is not made this way: a key empty or longer than mapMaxKeyLen
+// bytes, or a name repeated (dup is then true).
+func (d *decodeState) smallMapKeys(i uint32, n int) (blk *anyMapBlock, dup bool) {
+	var (
+		hashes [mapGroupSlots]uint64
+		words  [mapGroupSlots]uint64
+	)
+	seed := rand.Uint64() | 1 // maphash rejects 0; the runtime's seeds are any value
+	var ms maphash.Seed
+	*(*uint64)(unsafe.Pointer(&ms)) = seed
+	ctrl := uint64(ctrlEmptyGroup)
+	j := i + 1
+	for s := 0; s < n; s++ {
+		w := d.tape[j]
+		b := d.strBytesWord(w)
+		if len(b) == 0 || len(b) > mapMaxKeyLen {
+			return nil, false
+		}
+		h := maphash.Bytes(ms, b)
+		for t := 0; t < s; t++ {
+			if hashes[t] == h && bytes.Equal(d.strBytesWord(words[t]), b) {
+				return nil, true
+			}
+		}
+		hashes[s], words[s] = h, w
+		ctrl = ctrl&^(0xFF<<(8*s)) | (h&0x7F)<<(8*s)
+		j = d.next(j + 1)
+	}
+	blk = d.mapBlock()
+	for s := 0; s < n; s++ {
+		blk.g.slots[s].k = d.strWord(words[s])
+	}
+	blk.g.ctrl = ctrl
+	blk.m.used = uint64(n)
+	blk.m.seed = uintptr(seed)
+	return blk, false
+}
+
+// mapOf returns the map of a block whose values are filled.
+func (blk *anyMapBlock) mapOf() map[string]any {
+	blk.m.dirPtr = unsafe.Pointer(&blk.g)
+	var m map[string]any
+	*(*unsafe.Pointer)(unsafe.Pointer(&m)) = unsafe.Pointer(&blk.m)
+	return m
+}
+
+// checkMapLayout reports whether maps can be built in place on this build:
+// a map the runtime filled is laid out as anyMapBlock says, with the
+// control bytes maphash gives, and a map built as smallMapKeys builds it
+// answers lookups (the string fast path, long keys, reflection's hashed
+// path), iteration, deletion, growth and clear as the runtime's own would.
+func checkMapLayout() (ok bool) {
+	if unsafe.Sizeof(uintptr(0)) != 8 || unsafe.Sizeof(rtMap{}) != 48 || unsafe.Sizeof(anyGroup{}) != 8+mapGroupSlots*32 {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	long := string(bytes.Repeat([]byte("k"), 100))
+	keys := []string{"a", "id", "name", long, "über", "x\x00y"}
+
+	// The runtime's map.
+	rt := make(map[string]any)
+	for n, k := range keys {
+		rt[k] = n
+	}
+	h := *(**rtMap)(unsafe.Pointer(&rt))
+	if h.used != uint64(len(keys)) || h.dirLen != 0 || h.dirPtr == nil || h.seed == 0 ||
+		h.globalDepth != 0 || h.writing != 0 || h.tombstonePossible {
+		return false
+	}
+	var ms maphash.Seed
+	*(*uint64)(unsafe.Pointer(&ms)) = uint64(h.seed)
+	g := (*anyGroup)(h.dirPtr)
+	for s := 0; s < mapGroupSlots; s++ {
+		c := byte(g.ctrl >> (8 * s))
+		if s >= len(keys) {
+			if c != 0x80 {
+				return false
+			}
+			continue
+		}
+		k := keys[s]
+		if g.slots[s].k != k || g.slots[s].v != s || c != byte(maphash.String(ms, k)&0x7F) {
+			return false
+		}
+	}
+
+	// A map built here, as smallMapKeys builds it.
+	blk := new(anyMapBlock)
+	seed := rand.Uint64() | 1
+	*(*uint64)(unsafe.Pointer(&ms)) = seed
+	ctrl := uint64(ctrlEmptyGroup)
+	for s, k := range keys {
+		ctrl = ctrl&^(0xFF<<(8*s)) | (maphash.Bytes(ms, []byte(k))&0x7F)<<(8*s)
+		blk.g.slots[s] = anySlot{k: k, v: s}
+	}
+	blk.g.ctrl, blk.m.used, blk.m.seed = ctrl, uint64(len(keys)), uintptr(seed)
+	m := blk.mapOf()
+	if len(m) != len(keys) {
+		return false
+	}
+	rv := reflect.ValueOf(m)
+	for n, k := range keys {
+		if v, found := m[k]; !found || v != n {
+			return false
+		}
+		if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != n {
+			return false
+		}
+		if _, found := m[k+"?"]; found {
+			return false
+		}
+	}
+	seen := 0
+	for k, v := range m {
+		if keys[v.(int)] != k {
+			return false
+		}
+		seen++
+	}
+	if seen != len(keys) {
+		return false
+	}
+	delete(m, "id")
+	if _, found := m["id"]; found || len(m) != len(keys)-1 {
+		return false
+	}
+	m["id"] = 1
+	for n := range 20 { // past eight entries: the runtime makes a table
+		m[string(rune('A'+n))] = n
+	}
+	for n, k := range keys {
+		if v, found := m[k]; !found || v != n {
+			return false
+		}
+		if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != n {
+			return false
+		}
+	}
+	if len(m) != len(keys)+20 {
+		return false
+	}
+	clear(m)
+	return len(m) == 0
+}

@@ -1,0 +1,173 @@
+package json
+
+import (
+	stdjson "encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// inPlace reports whether m was built by smallMapKeys: its header is a
+// block's, and its group the block's own.
+func inPlace(m map[string]any) bool {
+	blk := *(**anyMapBlock)(unsafe.Pointer(&m))
+	return blk != nil && blk.m.dirPtr == unsafe.Pointer(&blk.g)
+}
+
+// The objects of mapDocs, by whether their map is built in place.
+var mapDocs = []struct {
+	doc     string
+	inPlace bool
+}{
+	{`{"a":1}`, true},
+	{`{"a":1,"b":"two"}`, true},
+	{`{"id":1,"name":"x","list":[1,{"k":null}],"o":{"p":true},"f":-0.5}`, true},
+	{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8}`, true},
+	{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9}`, false}, // past a group
+	{`{"é":1,"a\"b":2,"\u00e9x":3,"\ud83d\ude00":4,"tab\t":5}`, true},
+	{`{"` + strings.Repeat("k", 64) + `":1,"` + strings.Repeat("k", 65) + `":2}`, true},
+	{`{"` + strings.Repeat("z", 128) + `":1,"short":2}`, true},
+	{`{"` + strings.Repeat("z", 129) + `":1,"short":2}`, false}, // past maphash's chunk
+	{`{"":1,"a":2}`, false},                                     // the empty name
+	{`{"a":1,"b":2,"a":3}`, false},                              // a name repeated: the last wins
+	{`{"a\u0062":1,"ab":2}`, false},                             // the same name, escaped once
+	{`{}`, false},
+}
+
+// TestMapInPlaceOn: on the builds CI runs (64-bit, the runtime's
+// interleaved groups, maphash's runtime hash) the start-up check accepts
+// the layout, so the tests below test maps built in place.
+func TestMapInPlaceOn(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 || mapLayoutTagOff {
+		t.Skip("maps are not built in place on this build")
+	}
+	if !mapInPlace {
+		t.Fatal("checkMapLayout rejected this build's maps")
+	}
+}
+
+// TestMapInPlaceBehaves decodes objects into interface{} and then runs
+// every map operation on the result and on encoding/json's side by side.
+func TestMapInPlaceBehaves(t *testing.T) {
+	for _, c := range mapDocs {
+		var got, want any
+		if err := Unmarshal([]byte(c.doc), &got); err != nil {
+			t.Fatalf("%s: %v", c.doc, err)
+		}
+		if err := stdjson.Unmarshal([]byte(c.doc), &want); err != nil {
+			t.Fatal(err)
+		}
+		g, w := got.(map[string]any), want.(map[string]any)
+		if mapInPlace && inPlace(g) != c.inPlace {
+			t.Errorf("%s: built in place %v, want %v", c.doc, inPlace(g), c.inPlace)
+		}
+		sameMaps(t, c.doc+": decoded", g, w)
+		if b1, b2 := mustMarshal(t, g), mustMarshal(t, w); b1 != b2 {
+			t.Errorf("%s: Marshal %s, want %s", c.doc, b1, b2)
+		}
+		sameMaps(t, c.doc+": clone", maps.Clone(g), w)
+		for _, k := range slices.Sorted(maps.Keys(w)) {
+			delete(g, k)
+			delete(w, k)
+			sameMaps(t, c.doc+": delete "+k, g, w)
+			g[k+"!"], w[k+"!"] = k, k
+			sameMaps(t, c.doc+": add "+k+"!", g, w)
+		}
+		for n := range 20 { // past eight entries: the runtime's table
+			k := fmt.Sprint("new", n)
+			g[k], w[k] = n, n
+			sameMaps(t, c.doc+": add "+k, g, w)
+		}
+		clear(g)
+		if len(g) != 0 {
+			t.Errorf("%s: len %d after clear", c.doc, len(g))
+		}
+		g["after"] = 1
+		sameMaps(t, c.doc+": after clear", g, map[string]any{"after": 1})
+	}
+}
+
+// sameMaps compares two maps by length, iteration, both lookup paths (the
+// string fast path and reflection's hashed one) and lookups of absent
+// names.
+func sameMaps(t *testing.T, what string, g, w map[string]any) {
+	t.Helper()
+	if len(g) != len(w) {
+		t.Fatalf("%s: len %d, want %d", what, len(g), len(w))
+	}
+	n := 0
+	for k, v := range g {
+		if wv, ok := w[k]; !ok || !reflect.DeepEqual(v, wv) {
+			t.Fatalf("%s: range gives %q: %v, want %v (present %v)", what, k, v, wv, ok)
+		}
+		n++
+	}
+	if n != len(w) {
+		t.Fatalf("%s: range gives %d entries, want %d", what, n, len(w))
+	}
+	rg := reflect.ValueOf(g)
+	for k, wv := range w {
+		if v, ok := g[k]; !ok || !reflect.DeepEqual(v, wv) {
+			t.Fatalf("%s: m[%q] = %v, %v; want %v", what, k, v, ok, wv)
+		}
+		if v := rg.MapIndex(reflect.ValueOf(k)); !v.IsValid() || !reflect.DeepEqual(v.Interface(), wv) {
+			t.Fatalf("%s: MapIndex(%q) = %v; want %v", what, k, v, wv)
+		}
+		if _, ok := g[k+"\x00"]; ok {
+			t.Fatalf("%s: m[%q] found", what, k+"\x00")
+		}
+	}
+}
+
+func mustMarshal(t *testing.T, v any) string {
+	t.Helper()
+	b, err := Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestMapInPlaceGC keeps some maps of many decoded documents, drops the
+// rest, and checks them after collections that reuse the freed memory.
+func TestMapInPlaceGC(t *testing.T) {
+	var doc strings.Builder
+	doc.WriteString("[")
+	for n := range 3000 {
+		if n > 0 {
+			doc.WriteString(",")
+		}
+		fmt.Fprintf(&doc, `{"n":%d,"s":"str%d","o":{"k%d":[%d,"x"]}}`, n, n, n%7, n)
+	}
+	doc.WriteString("]")
+	var want any
+	if err := stdjson.Unmarshal([]byte(doc.String()), &want); err != nil {
+		t.Fatal(err)
+	}
+	var kept []any
+	for round := range 20 {
+		var v any
+		if err := Unmarshal([]byte(doc.String()), &v); err != nil {
+			t.Fatal(err)
+		}
+		a := v.([]any)
+		if mapInPlace && !inPlace(a[0].(map[string]any)) {
+			t.Fatal("not built in place")
+		}
+		kept = append(kept, a[round*97%len(a)], a[len(a)-1-round])
+		runtime.GC()
+		_ = make([]byte, 1<<20) // reuse what was freed
+	}
+	runtime.GC()
+	wa := want.([]any)
+	for round := range 20 {
+		if !reflect.DeepEqual(kept[2*round], wa[round*97%len(wa)]) || !reflect.DeepEqual(kept[2*round+1], wa[len(wa)-1-round]) {
+			t.Fatalf("round %d: kept maps changed: %v %v", round, kept[2*round], kept[2*round+1])
+		}
+	}
+}
