@@ -33,9 +33,9 @@ var mapDocs = []struct {
 	{`{"` + strings.Repeat("k", 64) + `":1,"` + strings.Repeat("k", 65) + `":2}`, true},
 	{`{"` + strings.Repeat("z", 128) + `":1,"short":2}`, true},
 	{`{"` + strings.Repeat("z", 129) + `":1,"short":2}`, false}, // past maphash's chunk
-	{`{"":1,"a":2}`, false},                                     // the empty name
-	{`{"a":1,"b":2,"a":3}`, false},                              // a name repeated: the last wins
-	{`{"a\u0062":1,"ab":2}`, false},                             // the same name, escaped once
+	{`{"":1,"a":2}`, false},         // the empty name
+	{`{"a":1,"b":2,"a":3}`, false},  // a name repeated: the last wins
+	{`{"a\u0062":1,"ab":2}`, false}, // the same name, escaped once
 	{`{}`, false},
 }
 
