@@ -135,6 +135,16 @@ func (d *decodeState) smallMapKeys(i uint32, n int) (blk *anyMapBlock, dup bool)
 	return blk, false
 }
 
+// fillSmallMap decodes the n values of the object at i into the slots of
+// blk that smallMapKeys started.
+func (d *decodeState) fillSmallMap(blk *anyMapBlock, i uint32, n int) {
+	j := i + 1
+	for s := range n {
+		blk.g.slots[s].v = d.anyValue(j + 1)
+		j = d.next(j + 1)
+	}
+}
+
 // mapOf returns the map of a block whose values are filled.
 func (blk *anyMapBlock) mapOf() map[string]any {
 	blk.m.dirPtr = unsafe.Pointer(&blk.g)

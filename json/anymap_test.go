@@ -171,3 +171,39 @@ func TestMapInPlaceGC(t *testing.T) {
 		}
 	}
 }
+
+// TestMapInPlaceField: a nil map[string]any field is built in place too; a
+// map already there is added to, as encoding/json does.
+func TestMapInPlaceField(t *testing.T) {
+	type event struct {
+		Payload map[string]any `json:"payload"`
+	}
+	for _, c := range mapDocs {
+		doc := `{"payload":` + c.doc + `}`
+		var got, want event
+		if err := Unmarshal([]byte(doc), &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := stdjson.Unmarshal([]byte(doc), &want); err != nil {
+			t.Fatal(err)
+		}
+		if mapInPlace && inPlace(got.Payload) != c.inPlace {
+			t.Errorf("%s: built in place %v, want %v", doc, inPlace(got.Payload), c.inPlace)
+		}
+		sameMaps(t, doc, got.Payload, want.Payload)
+		got.Payload["extra"], want.Payload["extra"] = 1, 1
+		sameMaps(t, doc+": extra", got.Payload, want.Payload)
+
+		got, want = event{map[string]any{"kept": true}}, event{map[string]any{"kept": true}}
+		if err := Unmarshal([]byte(doc), &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := stdjson.Unmarshal([]byte(doc), &want); err != nil {
+			t.Fatal(err)
+		}
+		if inPlace(got.Payload) {
+			t.Errorf("%s: an existing map was replaced", doc)
+		}
+		sameMaps(t, doc+": into an existing map", got.Payload, want.Payload)
+	}
+}

@@ -476,11 +476,7 @@ func (d *decodeState) anyValue(i uint32) any {
 		end := uint32(w) - 1
 		if n := int(w>>32) & countMask; n <= mapGroupSlots && n > 0 && mapInPlace {
 			if blk, _ := d.smallMapKeys(i, n); blk != nil {
-				j := i + 1
-				for s := range n {
-					blk.g.slots[s].v = d.anyValue(j + 1)
-					j = d.next(j + 1)
-				}
+				d.fillSmallMap(blk, i, n)
 				return blk.mapOf()
 			}
 		}
@@ -658,6 +654,13 @@ func decodeMapStringAny(d *decodeState, i uint32, p unsafe.Pointer) error {
 	}
 	m := *mp
 	if m == nil {
+		if n := int(w>>32) & countMask; n <= mapGroupSlots && n > 0 && mapInPlace {
+			if blk, _ := d.smallMapKeys(i, n); blk != nil {
+				d.fillSmallMap(blk, i, n)
+				*mp = blk.mapOf()
+				return nil
+			}
+		}
 		m = make(map[string]any, d.mapHint(i))
 		*mp = m
 	}
