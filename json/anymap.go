@@ -93,13 +93,17 @@ func (d *decodeState) mapBlock() *anyMapBlock {
 	return &d.mapBlocks[len(d.mapBlocks)-1]
 }
 
-// smallMapKeys starts the map of the object at i, which has n fields (1 to
-// mapGroupSlots): a block with the keys, their control bytes, the count and
-// the seed set, and the values left nil for the caller to fill, slot s with
-// the value of field s, before the map is used (mapOf). It returns nil when
-// the object is not made this way: a key empty or longer than mapMaxKeyLen
-// bytes, or a name repeated (dup is then true).
-func (d *decodeState) smallMapKeys(i uint32, n int) (blk *anyMapBlock, dup bool) {
+// smallMapKeys starts the map of the object at i, when maps are built in
+// place and the object has n fields, 1 to mapGroupSlots: a block with the
+// keys, their control bytes, the count and the seed set, and the values
+// left nil for the caller to fill, slot s with the value of field s, before
+// the map is used (mapOf). It returns nil when the object is not made this
+// way: another field count, a key empty or longer than mapMaxKeyLen bytes,
+// or a name repeated (dup is then true).
+func (d *decodeState) smallMapKeys(i uint32) (blk *anyMapBlock, n int, dup bool) {
+	if n = int(d.tape[i]>>32) & countMask; !mapInPlace || n == 0 || n > mapGroupSlots {
+		return nil, 0, false
+	}
 	var (
 		hashes [mapGroupSlots]uint64
 		words  [mapGroupSlots]uint64
@@ -113,12 +117,12 @@ func (d *decodeState) smallMapKeys(i uint32, n int) (blk *anyMapBlock, dup bool)
 		w := d.tape[j]
 		b := d.strBytesWord(w)
 		if len(b) == 0 || len(b) > mapMaxKeyLen {
-			return nil, false
+			return nil, 0, false
 		}
 		h := maphash.Bytes(ms, b)
 		for t := 0; t < s; t++ {
 			if hashes[t] == h && bytes.Equal(d.strBytesWord(words[t]), b) {
-				return nil, true
+				return nil, 0, true
 			}
 		}
 		hashes[s], words[s] = h, w
@@ -132,17 +136,22 @@ func (d *decodeState) smallMapKeys(i uint32, n int) (blk *anyMapBlock, dup bool)
 	blk.g.ctrl = ctrl
 	blk.m.used = uint64(n)
 	blk.m.seed = uintptr(seed)
-	return blk, false
+	return blk, n, false
 }
 
-// fillSmallMap decodes the n values of the object at i into the slots of
-// blk that smallMapKeys started.
-func (d *decodeState) fillSmallMap(blk *anyMapBlock, i uint32, n int) {
+// smallAnyMap returns the map of the object at i built in place, with its
+// values decoded as anyValue decodes them, or nil when it is not built so.
+func (d *decodeState) smallAnyMap(i uint32) map[string]any {
+	blk, n, _ := d.smallMapKeys(i)
+	if blk == nil {
+		return nil
+	}
 	j := i + 1
 	for s := range n {
 		blk.g.slots[s].v = d.anyValue(j + 1)
 		j = d.next(j + 1)
 	}
+	return blk.mapOf()
 }
 
 // mapOf returns the map of a block whose values are filled.

@@ -474,11 +474,8 @@ func (d *decodeState) anyValue(i uint32) any {
 	switch tagOf(w) {
 	case tagObject:
 		end := uint32(w) - 1
-		if n := int(w>>32) & countMask; n <= mapGroupSlots && n > 0 && mapInPlace {
-			if blk, _ := d.smallMapKeys(i, n); blk != nil {
-				d.fillSmallMap(blk, i, n)
-				return blk.mapOf()
-			}
+		if m := d.smallAnyMap(i); m != nil {
+			return m
 		}
 		m := make(map[string]any, d.mapHint(i))
 		for j := i + 1; j < end; {
@@ -654,12 +651,9 @@ func decodeMapStringAny(d *decodeState, i uint32, p unsafe.Pointer) error {
 	}
 	m := *mp
 	if m == nil {
-		if n := int(w>>32) & countMask; n <= mapGroupSlots && n > 0 && mapInPlace {
-			if blk, _ := d.smallMapKeys(i, n); blk != nil {
-				d.fillSmallMap(blk, i, n)
-				*mp = blk.mapOf()
-				return nil
-			}
+		if m = d.smallAnyMap(i); m != nil {
+			*mp = m
+			return nil
 		}
 		m = make(map[string]any, d.mapHint(i))
 		*mp = m

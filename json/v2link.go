@@ -50,23 +50,21 @@ func (d *decodeState) anyValueV2(i uint32, depth int) (any, bool) {
 			return nil, false
 		}
 		end := uint32(w) - 1
-		if n := int(w>>32) & countMask; n <= mapGroupSlots && n > 0 && mapInPlace {
-			blk, dup := d.smallMapKeys(i, n)
-			if dup {
-				return nil, false // a duplicate name
-			}
-			if blk != nil {
-				j := i + 1
-				for s := range n {
-					v, ok := d.anyValueV2(j+1, depth+1)
-					if !ok {
-						return nil, false
-					}
-					blk.g.slots[s].v = v
-					j = d.next(j + 1)
+		blk, n, dup := d.smallMapKeys(i)
+		if dup {
+			return nil, false // a duplicate name
+		}
+		if blk != nil {
+			j := i + 1
+			for s := range n {
+				v, ok := d.anyValueV2(j+1, depth+1)
+				if !ok {
+					return nil, false
 				}
-				return blk.mapOf(), true
+				blk.g.slots[s].v = v
+				j = d.next(j + 1)
 			}
+			return blk.mapOf(), true
 		}
 		m := make(map[string]any, d.mapHint(i))
 		for j := i + 1; j < end; {
