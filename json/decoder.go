@@ -5,12 +5,12 @@ import (
 	stdjson "encoding/json"
 	"errors"
 	"io"
-	"math/bits"
 	"reflect"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/simdjson-cgo/simdjson/internal/bufpool"
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 	"github.com/simdjson-cgo/simdjson/internal/text"
 )
@@ -303,55 +303,7 @@ const (
 	// reading tokens from a large bytes.Reader keeps a buffer of this
 	// size, not a copy of the whole input.
 	maxLenRead = 1 << 20
-
-	// Pooled buffers have room for 1<<k bytes (plus shim.Padding), k in
-	// [bufMinShift, bufMaxShift]; larger ones are not pooled.
-	bufMinShift = 9
-	bufMaxShift = 22
 )
-
-// bufPools[k] holds buffers of room 1<<(k+bufMinShift), by their holder
-// (a pointer, which the pool stores without allocating).
-var bufPools [bufMaxShift - bufMinShift + 1]sync.Pool
-
-// bufClass returns the pool class of the smallest buffer with room for n
-// bytes, or -1 when n is beyond the largest class.
-func bufClass(n int) int {
-	k := 0
-	if n > 1<<bufMinShift {
-		k = bits.Len(uint(n-1)) - bufMinShift
-	}
-	if k > bufMaxShift-bufMinShift {
-		return -1
-	}
-	return k
-}
-
-// newBuf returns an empty buffer with room for at least n bytes (plus
-// shim.Padding) and its pool holder, nil when it is too large to pool.
-func newBuf(n int) ([]byte, *[]byte) {
-	k := bufClass(n)
-	if k < 0 {
-		return make([]byte, 0, n+shim.Padding), nil
-	}
-	if b, h := pooledBuf(n); h != nil {
-		return b, h
-	}
-	h := new([]byte)
-	*h = make([]byte, 0, 1<<(k+bufMinShift)+shim.Padding)
-	return *h, h
-}
-
-// pooledBuf is newBuf when the pool holds a buffer for n bytes: else it
-// returns nil, nil.
-func pooledBuf(n int) ([]byte, *[]byte) {
-	if k := bufClass(n); k >= 0 {
-		if h, _ := bufPools[k].Get().(*[]byte); h != nil {
-			return (*h)[:0], h
-		}
-	}
-	return nil, nil
-}
 
 // dropBuf gives up the current buffer's memory (the caller replaces buf):
 // back to its pool unless a reader from Buffered or a decoded value's
@@ -360,8 +312,7 @@ func (dec *Decoder) dropBuf() {
 	if h := dec.held; h != nil {
 		dec.held = nil
 		if !dec.lent && !dec.tainted {
-			*h = (*h)[:0]
-			bufPools[bufClass(cap(*h)-shim.Padding)].Put(h)
+			bufpool.Put(h)
 		}
 	}
 	dec.lent, dec.tainted = false, false
@@ -438,7 +389,7 @@ func (dec *Decoder) grow() {
 		// the pool holds only, so that a small body after a large one
 		// never allocates the large one's room.
 		if hint := min(int(readHint.Load()), maxLenRead); hint > size {
-			if nb, h := pooledBuf(max(hint, n+minRead)); h != nil {
+			if nb, h := bufpool.Pooled(max(hint, n+minRead)); h != nil {
 				nb = append(nb, dec.buf...)
 				dec.dropBuf()
 				dec.buf, dec.held = nb, h
@@ -460,7 +411,7 @@ func (dec *Decoder) grow() {
 			}
 		}
 	}
-	nb, h := newBuf(max(size, n+minRead))
+	nb, h := bufpool.Get(max(size, n+minRead))
 	nb = append(nb, dec.buf...)
 	dec.dropBuf()
 	dec.buf, dec.held = nb, h

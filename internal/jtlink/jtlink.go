@@ -18,6 +18,17 @@ var (
 	// unmarshal that.
 	StdDecoder func(d any) *stdjsontext.Decoder
 
+	// DecodeNext offers the next top-level value of d (a *jsontext.Decoder
+	// of this module) to take, when d has default options and reads on its
+	// fast path between top-level values: take(v, out) is called with the
+	// value's bytes (found by their extent, not yet validated; readable
+	// bytes follow them up to cap(v) and at least shim.Padding) and
+	// reports whether it decoded them, whole and valid, into out. Then d
+	// moves past the value and DecodeNext returns true; otherwise nothing
+	// was read past (take may be called twice, with the rest of a line and
+	// then with a value's extent) and it returns false.
+	DecodeNext func(d any, take func(v []byte, out any) bool, out any) bool
+
 	// StdEncoder returns the standard Encoder behind e (a *jsontext.Encoder
 	// of this module); it returns nil for a nil e.
 	StdEncoder func(e any) *stdjsontext.Encoder

@@ -8,6 +8,7 @@ import (
 	jsonv2 "encoding/json/v2"
 	"io"
 
+	"github.com/simdjson-cgo/simdjson/internal/bufpool"
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 )
 
@@ -61,9 +62,14 @@ type Decoder struct {
 	pos    int
 	off    int64
 	values int64
-	rerr   error // an error r returned, not yet passed on
-	dupOK  bool  // AllowDuplicateNames
-	p      *parser
+	held   *[]byte // buf's pool holder (nil: not pooled)
+	// guessFailed is the input offset of the end of the last line (or
+	// rest of the input) that readFast tried and found not one value.
+	guessFailed int64
+	parsed      int64 // bytes given to simdjson to validate (for tests)
+	rerr        error // an error r returned, not yet passed on
+	dupOK       bool  // AllowDuplicateNames
+	p           *parser
 }
 
 const (
@@ -109,9 +115,18 @@ func NewDecoder(r io.Reader, opts ...Options) *Decoder {
 	}
 	d := &Decoder{}
 	d.feed.d = d
-	d.s = jsontext.NewDecoder(&d.feed, opts...)
 	d.start(r, opts)
 	return d
+}
+
+// stdOf returns d.s, made (reading through the feed, with d's options) the
+// first time the Decoder needs it: a Decoder that answers every call on its
+// fast path never makes one.
+func (d *Decoder) stdOf() *jsontext.Decoder {
+	if d.s == nil {
+		d.s = jsontext.NewDecoder(&d.feed, d.opts...)
+	}
+	return d.s
 }
 
 // start puts d in fast mode at the start of r.
@@ -119,11 +134,16 @@ func (d *Decoder) start(r io.Reader, opts []Options) {
 	d.r = r
 	d.opts = append(d.opts[:0], opts...)
 	d.buf, d.pos, d.off, d.values = d.buf[:0], 0, 0, 0
-	d.base, d.count, d.rerr, d.stdFailed = 0, 0, nil, false
-	d.dupOK, _ = jsonv2.GetOption(d.s.Options(), jsontext.AllowDuplicateNames)
+	d.base, d.count, d.rerr, d.stdFailed, d.guessFailed = 0, 0, nil, false, -1
+	d.dupOK = false
+	if len(opts) > 0 {
+		d.dupOK, _ = jsonv2.GetOption(jsonv2.JoinOptions(opts...), jsontext.AllowDuplicateNames)
+	}
 	d.mode = stdMode
 	if shim.Available {
 		d.mode = fastMode
+	} else {
+		d.stdOf()
 	}
 }
 
@@ -132,7 +152,11 @@ func (d *Decoder) start(r io.Reader, opts []Options) {
 func (d *Decoder) std() *jsontext.Decoder {
 	switch d.mode {
 	case fastMode:
-		d.s.Reset(&d.feed, d.opts...)
+		if d.s == nil {
+			d.stdOf()
+		} else {
+			d.s.Reset(&d.feed, d.opts...)
+		}
 		d.mode, d.base, d.count, d.stdFailed = stdMode, d.off, d.values, false
 		d.bBase, d.bCount, d.rec = d.off, d.values, d.rec[:0]
 		d.recording = d.off != 0 || d.values != 0
@@ -166,7 +190,7 @@ func (d *Decoder) exact() *jsontext.Decoder {
 		target = d.base + d.s.InputOffset()
 	}
 	d.mode = wrapMode
-	s := d.s
+	s := d.stdOf()
 	s.Reset(io.MultiReader(newFiller(d.bBase, d.bCount), bytes.NewReader(d.rec), &d.feed), d.opts...)
 	for range d.bCount {
 		if err := s.SkipValue(); err != nil {
@@ -269,6 +293,7 @@ func (d *Decoder) takeBack() {
 	unread := d.s.UnreadBuffer()
 	rest := d.buf[d.pos:]
 	var nb []byte
+	h := d.held
 	if m := len(unread) + len(rest); cap(d.buf) >= m+shim.Padding {
 		// In place: no allocation per value when the fast path keeps
 		// failing (copy moves overlapping bytes correctly).
@@ -276,10 +301,11 @@ func (d *Decoder) takeBack() {
 		copy(nb[len(unread):], rest)
 		copy(nb, unread)
 	} else {
-		nb = make([]byte, 0, m+shim.Padding+minRead)
+		nb, h = bufpool.Get(m + minRead)
 		nb = append(append(nb, unread...), rest...)
 	}
-	d.buf, d.pos, d.off, d.values = nb, 0, off, d.count+n
+	d.setBuf(nb, h)
+	d.pos, d.off, d.values = 0, off, d.count+n
 	d.mode = fastMode
 }
 
@@ -338,7 +364,9 @@ func (d *Decoder) Reset(r io.Reader, opts ...Options) {
 		d.std().Reset(r, opts...)
 		return
 	}
-	d.s.Reset(&d.feed, opts...)
+	if d.s != nil {
+		d.s.Reset(&d.feed, opts...)
+	}
 	d.start(r, opts)
 }
 
@@ -349,7 +377,7 @@ func (d *Decoder) Options() Options {
 	if d.mode == wrapMode {
 		return d.std().Options()
 	}
-	return d.s.Options()
+	return d.stdOf().Options()
 }
 
 // PeekKind retrieves the next token kind, but does not advance the read

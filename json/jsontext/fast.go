@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/simdjson-cgo/simdjson/internal/bufpool"
 	"github.com/simdjson-cgo/simdjson/internal/dupname"
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 )
@@ -16,8 +17,15 @@ import (
 // The fast path of Decoder: top-level values read from the Decoder's own
 // buffer and validated by simdjson.
 
-// minRead is the least room the buffer offers a read.
-const minRead = 32 << 10
+const (
+	// minRead is the least room the buffer offers a read of a reader
+	// without Len.
+	minRead = 32 << 10
+	// maxLenRead caps the room asked for a reader with Len: a Decoder
+	// reading values from a large bytes.Reader keeps a buffer of about
+	// this size (or the largest value's), not a copy of the whole input.
+	maxLenRead = 1 << 20
+)
 
 // isSpace reports whether c is JSON whitespace.
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
@@ -54,10 +62,21 @@ func (d *Decoder) more() bool {
 		n := copy(d.buf, d.buf[d.pos:])
 		d.buf, d.pos = d.buf[:n], 0
 	}
-	if cap(d.buf)-len(d.buf)-shim.Padding < minRead {
-		nb := make([]byte, len(d.buf), max(2*cap(d.buf), len(d.buf)+minRead+shim.Padding))
-		copy(nb, d.buf)
-		d.buf = nb
+	if room := cap(d.buf) - len(d.buf) - shim.Padding; room < minRead {
+		// A reader that tells what it holds (a bytes.Reader, a
+		// strings.Reader: a request body read from memory) needs room for
+		// that and one byte more (to see its end), so that a small value
+		// costs no 32 KiB buffer; other readers get minRead.
+		want := minRead
+		if l, ok := d.r.(interface{ Len() int }); ok {
+			if n := l.Len(); n >= 0 {
+				want = min(n+1, maxLenRead)
+			}
+		}
+		if room < want {
+			nb, h := bufpool.Get(max(2*(cap(d.buf)-shim.Padding), len(d.buf)+want))
+			d.setBuf(append(nb, d.buf...), h)
+		}
 	}
 	for range 100 {
 		n, err := d.r.Read(d.buf[len(d.buf) : cap(d.buf)-shim.Padding])
@@ -80,17 +99,54 @@ func (d *Decoder) more() bool {
 	return false // r keeps returning (0, nil): the standard Decoder reads on, as it does
 }
 
+// atEnd reports whether the input has no bytes past the buffer: the
+// reader returned io.EOF, or tells it holds nothing more.
+func (d *Decoder) atEnd() bool {
+	if d.rerr == io.EOF {
+		return true
+	}
+	l, ok := d.r.(interface{ Len() int })
+	return ok && d.rerr == nil && l.Len() == 0
+}
+
+// setBuf replaces the buffer by nb (from the pool when h is its holder),
+// giving the old one back to its pool: the values and unread bytes handed
+// out from it were valid only until this call of the Decoder's.
+func (d *Decoder) setBuf(nb []byte, h *[]byte) {
+	old := d.held
+	d.buf, d.held = nb, h
+	if old != h {
+		bufpool.Put(old)
+	}
+}
+
 // readFast reads the next top-level value from the buffer: false when the
 // standard Decoder must (the input ends first, simdjson does not accept
 // the value, or it is not a value the fast path reads).
 func (d *Decoder) readFast() (Value, bool) {
+	return d.readFastWith(nil, nil)
+}
+
+// readFastWith is readFast with take deciding in place of d.valid, when
+// not nil: take(v, out) is called with a candidate value v (the bytes of
+// the buffer, with shim.Padding readable bytes after it) and reports
+// whether it took v (then v is a whole, valid value). Nothing is read past
+// when it does not.
+func (d *Decoder) readFastWith(take func(v []byte, out any) bool, out any) (Value, bool) {
 	i, ok := d.fill()
 	if !ok {
 		return nil, false
 	}
+	check := func(b []byte, i, e int) bool {
+		if take == nil {
+			return d.valid(b, i, e)
+		}
+		return cap(b)-e >= shim.Padding && take(b[i:e], out)
+	}
 	rel := i - d.pos
 	guess := true
-	seen := 0 // bytes from the value's start searched for a newline
+	seen := 0     // bytes from the value's start searched for a newline
+	lineEnd := -1 // the end of the line tried, relative to the value's start
 	var sc scan
 	for {
 		i = d.pos + rel
@@ -98,23 +154,35 @@ func (d *Decoder) readFast() (Value, bool) {
 		// NDJSON: the rest of the line, once (searched once: linear
 		// however small the reads).
 		if guess {
-			if j := bytes.IndexByte(b[i+seen:], '\n'); j < 0 {
-				seen = len(b) - i
-			} else {
+			e := -1
+			if j := bytes.IndexByte(b[i+seen:], '\n'); j >= 0 {
+				e = i + seen + j
+			} else if seen = len(b) - i; d.atEnd() {
+				// The rest of the input, whole in the buffer (a request
+				// body, a document): simdjson finds its end faster than
+				// the scan below.
+				e = len(b)
+			}
+			if e >= 0 {
 				guess = false
-				e := i + seen + j
 				for e > i && isSpace(b[e-1]) {
 					e--
 				}
-				if e > i && d.valid(b, i, e) {
-					return d.accept(i, e), true
+				// A guess that failed is not tried again for the next
+				// value of the same line or rest (linear, not quadratic,
+				// in values on one line).
+				if end := d.off + int64(e-d.pos); e > i && end != d.guessFailed {
+					if check(b, i, e) {
+						return d.accept(i, e), true
+					}
+					lineEnd, d.guessFailed = e-i, end
 				}
 			}
 		}
 		e, st := sc.extent(b, i)
 		switch st {
 		case scanDone:
-			if d.valid(b, i, e) {
+			if e-i != lineEnd && check(b, i, e) {
 				return d.accept(i, e), true
 			}
 			return nil, false
@@ -311,6 +379,7 @@ func (d *Decoder) valid(b []byte, i, e int) bool {
 	}
 	defer putParser(p)
 	base := unsafe.Pointer(unsafe.SliceData(b[i:]))
+	d.parsed += int64(e - i)
 	if shim.DomParse(p.c, base, uint64(e-i), true) != 0 {
 		return false
 	}

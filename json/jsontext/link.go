@@ -16,6 +16,23 @@ func init() {
 		}
 		return dd.exact()
 	}
+	jtlink.DecodeNext = func(d any, take func([]byte, any) bool, out any) bool {
+		dd, _ := d.(*Decoder)
+		if dd == nil || len(dd.opts) != 0 || !dd.fast() {
+			return false
+		}
+		if _, ok := dd.readFastWith(take, out); !ok {
+			return false
+		}
+		if dd.pos == len(dd.buf) {
+			// Nothing unread (a request body): the buffer goes back to
+			// its pool, as nothing handed out from it is valid past
+			// this call.
+			dd.setBuf(nil, nil)
+			dd.pos = 0
+		}
+		return true
+	}
 	jtlink.StdEncoder = func(e any) *jsontext.Encoder {
 		ee, _ := e.(*Encoder)
 		if ee == nil {

@@ -10,7 +10,9 @@ import (
 	"io"
 	"reflect"
 
+	"github.com/simdjson-cgo/simdjson/internal/bufpool"
 	"github.com/simdjson-cgo/simdjson/internal/jtlink"
+	"github.com/simdjson-cgo/simdjson/internal/shim"
 	"github.com/simdjson-cgo/simdjson/internal/v2link"
 	sjson "github.com/simdjson-cgo/simdjson/json"
 	"github.com/simdjson-cgo/simdjson/json/jsontext"
@@ -123,6 +125,28 @@ func Unmarshal(in []byte, out any, opts ...Options) (err error) {
 	return jsonv2.Unmarshal(in, out, bridgeOpts(nil, opts)...)
 }
 
+// fastTarget reports whether Unmarshal with default options may take out
+// on its fast path, before the input is read.
+func fastTarget(out any) bool {
+	if p, ok := out.(*any); ok {
+		return p != nil && *p == nil && v2link.UnmarshalAny != nil
+	}
+	return mayShape(out)
+}
+
+// unmarshalFast is Unmarshal's fast path with default options: it reports
+// whether it decoded in into out (fastTarget).
+func unmarshalFast(in []byte, out any) bool {
+	if p, ok := out.(*any); ok {
+		if v, ok := v2link.UnmarshalAny(in); ok {
+			*p = v
+			return true
+		}
+		return false
+	}
+	return unmarshalShaped(in, out)
+}
+
 // UnmarshalRead decodes the whole of in into out: encoding/json/v2's
 // UnmarshalRead. Where Unmarshal has a fast path, the input is read first
 // (to io.EOF) and decoded as Unmarshal decodes it; if the reader fails,
@@ -138,9 +162,10 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
 	if !fast || in == nil {
 		return jsonv2.UnmarshalRead(in, out, bridgeOpts(nil, opts)...)
 	}
-	data, rerr := io.ReadAll(in)
-	if rerr != nil {
-		return jsonv2.UnmarshalRead(io.MultiReader(bytes.NewReader(data), errReader{rerr}), out, bridgeOpts(nil, opts)...)
+	data, h, rest := readAll(in)
+	defer bufpool.Put(h) // nothing decoded keeps the input's bytes
+	if rest != nil {
+		return jsonv2.UnmarshalRead(io.MultiReader(bytes.NewReader(data), rest), out, bridgeOpts(nil, opts)...)
 	}
 	if len(opts) == 0 {
 		if p, ok := out.(*any); ok {
@@ -158,9 +183,75 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
 
 // UnmarshalDecode decodes the next value of in into out:
 // encoding/json/v2's UnmarshalDecode on the standard Decoder behind in.
+// Where Unmarshal has a fast path (default options, in's among them) and in
+// is between top-level values, the value is found in in's buffer and
+// decoded as Unmarshal decodes it; if that does not take it, nothing was
+// read past it and the standard Decoder behind in reads it.
 func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error) {
+	if len(opts) == 0 && in != nil && jtlink.DecodeNext != nil && fastTarget(out) &&
+		jtlink.DecodeNext(in, unmarshalFast, out) {
+		return nil
+	}
 	d := jtlink.StdDecoder(in)
 	return jsonv2.UnmarshalDecode(d, out, bridgeOpts(decoderOptions(d), opts)...)
+}
+
+// readAll reads r to its end into a pooled buffer (data, its holder h).
+// Where r does something else (fails, returns a count out of range, or
+// returns nothing 100 times in a row), rest is what encoding/json/v2 must
+// read after data: r's result again, then r.
+func readAll(r io.Reader) (data []byte, h *[]byte, rest io.Reader) {
+	n := 4096
+	if l, ok := r.(interface{ Len() int }); ok {
+		if k := l.Len(); k >= 0 {
+			n = min(k, 1<<22) + 1 // room to see the end
+		}
+	}
+	data, h = bufpool.Get(n)
+	empty := 0
+	for {
+		if len(data) == cap(data)-shim.Padding {
+			nb, nh := bufpool.Get(2 * len(data))
+			nb = append(nb, data...)
+			bufpool.Put(h)
+			data, h = nb, nh
+		}
+		room := data[len(data) : cap(data)-shim.Padding]
+		k, err := r.Read(room)
+		if k < 0 || k > len(room) {
+			return data, h, &replay{n: k, err: err, r: r}
+		}
+		data = data[:len(data)+k]
+		switch {
+		case err == io.EOF:
+			return data, h, nil
+		case err != nil:
+			return data, h, errReader{err}
+		case k > 0:
+			empty = 0
+		default:
+			if empty++; empty >= 100 {
+				return data, h, r
+			}
+		}
+	}
+}
+
+// replay is a reader that returns n and err once (a reader's result out of
+// range, for encoding/json/v2 to see), then reads r.
+type replay struct {
+	n    int
+	err  error
+	done bool
+	r    io.Reader
+}
+
+func (p *replay) Read(b []byte) (int, error) {
+	if !p.done {
+		p.done = true
+		return p.n, p.err
+	}
+	return p.r.Read(b)
 }
 
 // writeError returns err as encoding/json/v2's MarshalWrite returns a
