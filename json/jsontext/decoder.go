@@ -18,15 +18,18 @@ import (
 //
 // ReadValue, SkipValue and PeekKind between top-level values are answered
 // from the Decoder's own buffer: the extent of the value is found (the rest
-// of the line first, as in NDJSON; else by counting brackets outside
-// strings), simdjson validates it, and the tape is checked for duplicate
+// of the line first, as in NDJSON, or of the input when its end is in the
+// buffer; else by counting brackets outside strings), simdjson validates it, and the tape is checked for duplicate
 // object member names (unless AllowDuplicateNames). Any other call, and any
 // value simdjson does not accept, goes to a standard Decoder that reads the
 // unread bytes of the buffer, then the reader, through a reader the Decoder
 // controls; the offsets it reports are shifted by the bytes read before it
 // took over, so they are the input's. When the standard Decoder is back
 // between top-level values after a successful call, the Decoder takes its
-// unread bytes back.
+// unread bytes back. The standard Decoder is made the first time one is
+// needed; the buffer comes from a pool (sized by the reader's Len where it
+// has one, up to 1 MiB) and goes back to it when json/v2's UnmarshalDecode
+// leaves nothing unread in it.
 //
 // The zero Decoder is not usable, as the standard's: use NewDecoder.
 type Decoder struct {

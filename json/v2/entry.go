@@ -186,7 +186,9 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
 // Where Unmarshal has a fast path (default options, in's among them) and in
 // is between top-level values, the value is found in in's buffer and
 // decoded as Unmarshal decodes it; if that does not take it, nothing was
-// read past it and the standard Decoder behind in reads it.
+// read past it and the standard Decoder behind in reads it (a syntax
+// error's text then quotes what the fast path had buffered past the error,
+// not only what the reader's last call returned).
 func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) (err error) {
 	if len(opts) == 0 && in != nil && jtlink.DecodeNext != nil && fastTarget(out) &&
 		jtlink.DecodeNext(in, unmarshalFast, out) {
