@@ -69,9 +69,11 @@ type Decoder struct {
 	// guessFailed is the input offset of the end of the last line (or
 	// rest of the input) that readFast tried and found not one value.
 	guessFailed int64
-	parsed      int64 // bytes given to simdjson to validate (for tests)
-	rerr        error // an error r returned, not yet passed on
-	dupOK       bool  // AllowDuplicateNames
+	restFailed  int64    // the same for the rest of the input
+	tail        [64]byte // the whitespace after the last value, once the buffer went back
+	parsed      int64    // bytes given to simdjson to validate (for tests)
+	rerr        error    // an error r returned, not yet passed on
+	dupOK       bool     // AllowDuplicateNames
 	p           *parser
 }
 
@@ -137,7 +139,7 @@ func (d *Decoder) start(r io.Reader, opts []Options) {
 	d.r = r
 	d.opts = append(d.opts[:0], opts...)
 	d.buf, d.pos, d.off, d.values = d.buf[:0], 0, 0, 0
-	d.base, d.count, d.rerr, d.stdFailed, d.guessFailed = 0, 0, nil, false, -1
+	d.base, d.count, d.rerr, d.stdFailed, d.guessFailed, d.restFailed = 0, 0, nil, false, -1, -1
 	d.dupOK = false
 	if len(opts) > 0 {
 		d.dupOK, _ = jsonv2.GetOption(jsonv2.JoinOptions(opts...), jsontext.AllowDuplicateNames)

@@ -44,6 +44,15 @@ func (d *Decoder) fill() (int, bool) {
 		}
 		rel := i - d.pos
 		if !d.more() {
+			if d.rerr == io.EOF && d.held != nil && len(d.buf)-d.pos <= len(d.tail) {
+				// The input ended (whitespace at most left, which the
+				// standard Decoder reads next): the buffer goes back to
+				// its pool for the next Decoder, as nothing handed out
+				// from it is valid past this call.
+				n := copy(d.tail[:], d.buf[d.pos:])
+				d.setBuf(d.tail[:n:n], nil)
+				d.pos = 0
+			}
 			return 0, false
 		}
 		i = d.pos + rel
@@ -145,44 +154,58 @@ func (d *Decoder) readFastWith(take func(v []byte, out any) bool, out any) (Valu
 	}
 	rel := i - d.pos
 	guess := true
-	seen := 0     // bytes from the value's start searched for a newline
-	lineEnd := -1 // the end of the line tried, relative to the value's start
+	seen := 0                // bytes from the value's start searched for a newline
+	tried1, tried2 := -1, -1 // the ends of the guesses tried, relative to the value's start
+	// try checks the guess b[i:e] (trailing whitespace cut) unless a guess
+	// ending there failed before (*failed: its input offset): a guess that
+	// failed is not tried again for the next value of the same line or
+	// input (linear, not quadratic, in the values on one line).
+	try := func(b []byte, i, e int, failed *int64, tried *int) bool {
+		for e > i && isSpace(b[e-1]) {
+			e--
+		}
+		end := d.off + int64(e-d.pos)
+		if e <= i || end == *failed {
+			return false
+		}
+		if check(b, i, e) {
+			d.accept(i, e)
+			return true
+		}
+		*failed, *tried = end, e-i
+		return false
+	}
 	var sc scan
 	for {
 		i = d.pos + rel
 		b := d.buf
-		// NDJSON: the rest of the line, once (searched once: linear
-		// however small the reads).
 		if guess {
-			e := -1
+			// NDJSON: the rest of the line, once (searched once: linear
+			// however small the reads). Then, when the input's end is in
+			// the buffer (a request body, a document), the rest of the
+			// input: simdjson finds a value's end faster than the scan
+			// below.
+			line := -1
 			if j := bytes.IndexByte(b[i+seen:], '\n'); j >= 0 {
-				e = i + seen + j
-			} else if seen = len(b) - i; d.atEnd() {
-				// The rest of the input, whole in the buffer (a request
-				// body, a document): simdjson finds its end faster than
-				// the scan below.
-				e = len(b)
+				line = i + seen + j
+			} else {
+				seen = len(b) - i
 			}
-			if e >= 0 {
+			atEnd := d.atEnd()
+			if line >= 0 || atEnd {
 				guess = false
-				for e > i && isSpace(b[e-1]) {
-					e--
+				if line >= 0 && try(b, i, line, &d.guessFailed, &tried1) {
+					return Value(b[i:d.pos:d.pos]), true
 				}
-				// A guess that failed is not tried again for the next
-				// value of the same line or rest (linear, not quadratic,
-				// in values on one line).
-				if end := d.off + int64(e-d.pos); e > i && end != d.guessFailed {
-					if check(b, i, e) {
-						return d.accept(i, e), true
-					}
-					lineEnd, d.guessFailed = e-i, end
+				if atEnd && try(b, i, len(b), &d.restFailed, &tried2) {
+					return Value(b[i:d.pos:d.pos]), true
 				}
 			}
 		}
 		e, st := sc.extent(b, i)
 		switch st {
 		case scanDone:
-			if e-i != lineEnd && check(b, i, e) {
+			if e-i != tried1 && e-i != tried2 && check(b, i, e) {
 				return d.accept(i, e), true
 			}
 			return nil, false

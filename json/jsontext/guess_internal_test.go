@@ -3,7 +3,7 @@
 package jsontext
 
 import (
-	"bytes"
+	"encoding/json/jsontext"
 	"io"
 	"strings"
 	"testing"
@@ -12,7 +12,7 @@ import (
 )
 
 // TestGuessLinear: many values on one line (ended by a newline, or by the
-// end of a reader with Len) are read with simdjson validating about each
+// end of a reader with Len), or of several lines each, are read with simdjson validating about each
 // value's bytes once or twice, not the rest of the line again for every
 // value (quadratic in the values of a line).
 func TestGuessLinear(t *testing.T) {
@@ -21,14 +21,19 @@ func TestGuessLinear(t *testing.T) {
 	}
 	const n = 20000
 	line := strings.Repeat(`[1,"ab"] `, n)
-	for name, r := range map[string]io.Reader{
-		"rest": strings.NewReader(line),
-		"line": struct{ io.Reader }{strings.NewReader(line + "\n")},
+	pretty := strings.Repeat("[1,\n\"ab\"] ", n)
+	for name, in := range map[string]struct {
+		r    io.Reader
+		want string
+	}{
+		"rest":   {strings.NewReader(line), `[1,"ab"]`},
+		"line":   {struct{ io.Reader }{strings.NewReader(line + "\n")}, `[1,"ab"]`},
+		"pretty": {strings.NewReader(pretty), "[1,\n\"ab\"]"},
 	} {
-		d := NewDecoder(r)
+		d := NewDecoder(in.r)
 		for k := range n {
 			v, err := d.ReadValue()
-			if err != nil || !bytes.Equal(v, []byte(`[1,"ab"]`)) {
+			if err != nil || string(v) != in.want {
 				t.Fatalf("%s: value %d: %q %v", name, k, v, err)
 			}
 		}
@@ -41,5 +46,34 @@ func TestGuessLinear(t *testing.T) {
 		if limit := int64(3 * len(line)); d.parsed > limit {
 			t.Fatalf("%s: simdjson validated %d bytes of %d", name, d.parsed, len(line))
 		}
+	}
+}
+
+// TestBufferBackAtEnd: at the end of the input the Decoder gives its pooled
+// buffer back (the next Decoder takes it instead of allocating up to 1 MiB
+// for a reader with Len), keeping the trailing whitespace for the standard
+// Decoder, whose offsets and unread bytes it then reports.
+func TestBufferBackAtEnd(t *testing.T) {
+	if !shim.Available {
+		t.Skip("no fast path without cgo")
+	}
+	in := strings.Repeat(`{"a":[1,2,3],"b":"x"}`+"\n", 1000) + " \t\n"
+	d := NewDecoder(strings.NewReader(in))
+	std := jsontext.NewDecoder(strings.NewReader(in))
+	for {
+		v, err := d.ReadValue()
+		w, errStd := std.ReadValue()
+		if string(v) != string(w) || (err == nil) != (errStd == nil) {
+			t.Fatalf("%q %v, want %q %v", v, err, w, errStd)
+		}
+		if err != nil {
+			break
+		}
+	}
+	if d.held != nil {
+		t.Fatal("the buffer was kept past the end of the input")
+	}
+	if got, want := string(d.UnreadBuffer()), string(std.UnreadBuffer()); got != want || d.InputOffset() != std.InputOffset() {
+		t.Fatalf("unread %q at %d, want %q at %d", got, d.InputOffset(), want, std.InputOffset())
 	}
 }
