@@ -69,12 +69,17 @@ type Decoder struct {
 	// guessFailed is the input offset of the end of the last line (or
 	// rest of the input) that readFast tried and found not one value.
 	guessFailed int64
-	restFailed  int64    // the same for the rest of the input
-	tail        [64]byte // the whitespace after the last value, once the buffer went back
-	parsed      int64    // bytes given to simdjson to validate (for tests)
-	rerr        error    // an error r returned, not yet passed on
-	dupOK       bool     // AllowDuplicateNames
-	p           *parser
+	restFailed  int64 // the same for the rest of the input
+	// nlAt is the input offset of the newline a search found last (the
+	// next one, while values before it are read); nlSeen the offset up to
+	// which a search found none.
+	nlAt, nlSeen int64
+	tail         [64]byte // the whitespace after the last value, once the buffer went back
+	parsed       int64    // bytes given to simdjson to validate (for tests)
+	searched     int64    // bytes searched for a newline (for tests)
+	rerr         error    // an error r returned, not yet passed on
+	dupOK        bool     // AllowDuplicateNames
+	p            *parser
 }
 
 const (
@@ -99,6 +104,12 @@ func (f *feed) Read(p []byte) (int, error) {
 	}
 	if err := d.rerr; err != nil {
 		d.rerr = nil
+		if b, ok := err.(*badRead); ok {
+			if b.n > 0 {
+				return len(p) + b.n, b.err
+			}
+			return b.n, b.err
+		}
 		return 0, err
 	}
 	n, err := d.r.Read(p)
@@ -140,6 +151,7 @@ func (d *Decoder) start(r io.Reader, opts []Options) {
 	d.opts = append(d.opts[:0], opts...)
 	d.buf, d.pos, d.off, d.values = d.buf[:0], 0, 0, 0
 	d.base, d.count, d.rerr, d.stdFailed, d.guessFailed, d.restFailed = 0, 0, nil, false, -1, -1
+	d.nlAt, d.nlSeen = -1, 0
 	d.dupOK = false
 	if len(opts) > 0 {
 		d.dupOK, _ = jsonv2.GetOption(jsonv2.JoinOptions(opts...), jsontext.AllowDuplicateNames)
@@ -155,6 +167,7 @@ func (d *Decoder) start(r io.Reader, opts []Options) {
 // std returns the standard Decoder positioned where d is, its offsets
 // shifted by d.base.
 func (d *Decoder) std() *jsontext.Decoder {
+	d.zero()
 	switch d.mode {
 	case fastMode:
 		if d.s == nil {
@@ -180,6 +193,7 @@ func (d *Decoder) std() *jsontext.Decoder {
 // charge was fed (d.rec), replayed token by token up to its offset; it then
 // reads on through the feed.
 func (d *Decoder) exact() *jsontext.Decoder {
+	d.zero()
 	var target int64
 	switch d.mode {
 	case wrapMode:
@@ -314,8 +328,17 @@ func (d *Decoder) takeBack() {
 	d.mode = fastMode
 }
 
+// zero makes the zero Decoder (never started: no reader) a wrapper of a
+// zero standard Decoder, which behaves (and panics) as the standard does.
+func (d *Decoder) zero() {
+	if d.mode == fastMode && d.r == nil {
+		d.mode = wrapMode
+	}
+}
+
 // fast reports whether d answers the next call itself.
 func (d *Decoder) fast() bool {
+	d.zero()
 	if shim.Available && d.mode == stdMode && !d.stdFailed && d.s.StackDepth() == 0 {
 		d.takeBack()
 	}

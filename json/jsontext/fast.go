@@ -88,34 +88,45 @@ func (d *Decoder) more() bool {
 		}
 	}
 	for range 100 {
-		n, err := d.r.Read(d.buf[len(d.buf) : cap(d.buf)-shim.Padding])
-		if n < 0 || n > cap(d.buf)-shim.Padding-len(d.buf) {
-			n = 0 // a broken reader: the standard Decoder will say so
-			err = nil
-			d.rerr = io.ErrNoProgress
-		}
-		d.buf = d.buf[:len(d.buf)+n]
-		if err != nil {
-			d.rerr = err
-		}
-		if n > 0 {
+		room := cap(d.buf) - shim.Padding - len(d.buf)
+		n, err := d.r.Read(d.buf[len(d.buf) : len(d.buf)+room])
+		switch {
+		case n < 0 || n > room:
+			// A broken reader: its result is replayed to the standard
+			// Decoder, which fails on it as it does.
+			if n > 0 {
+				n -= room
+			}
+			d.rerr = &badRead{n, err}
+			return false
+		case n > 0:
+			// As the standard Decoder, an error that comes with bytes is
+			// not kept (the next read tells again).
+			d.buf = d.buf[:len(d.buf)+n]
 			return true
-		}
-		if d.rerr != nil {
+		case err != nil:
+			d.rerr = err
 			return false
 		}
 	}
 	return false // r keeps returning (0, nil): the standard Decoder reads on, as it does
 }
 
-// atEnd reports whether the input has no bytes past the buffer: the
-// reader returned io.EOF, or tells it holds nothing more.
-func (d *Decoder) atEnd() bool {
-	if d.rerr == io.EOF {
-		return true
-	}
+// badRead is a reader's result out of range (a negative count, or more
+// than the room it was given: n is then the excess), kept in d.rerr for the
+// feed to hand the standard Decoder.
+type badRead struct {
+	n   int
+	err error
+}
+
+func (*badRead) Error() string { return "jsontext: reader returned an invalid count" }
+
+// lenZero reports whether the reader tells it holds nothing more (a
+// bytes.Reader or strings.Reader at its end).
+func (d *Decoder) lenZero() bool {
 	l, ok := d.r.(interface{ Len() int })
-	return ok && d.rerr == nil && l.Len() == 0
+	return ok && l.Len() == 0
 }
 
 // setBuf replaces the buffer by nb (from the pool when h is its holder),
@@ -176,22 +187,41 @@ func (d *Decoder) readFastWith(take func(v []byte, out any) bool, out any) (Valu
 		return false
 	}
 	var sc scan
+	probed := false
 	for {
 		i = d.pos + rel
 		b := d.buf
 		if guess {
-			// NDJSON: the rest of the line, once (searched once: linear
-			// however small the reads). Then, when the input's end is in
-			// the buffer (a request body, a document), the rest of the
-			// input: simdjson finds a value's end faster than the scan
-			// below.
+			// NDJSON: the rest of the line, once (searched once, and
+			// from where an earlier search stopped: linear in the input
+			// however small the reads and however many values a line
+			// holds). Then, when the input's end is in the buffer (a
+			// request body, a document), the rest of the input: simdjson
+			// finds a value's end faster than the scan below.
 			line := -1
-			if j := bytes.IndexByte(b[i+seen:], '\n'); j >= 0 {
-				line = i + seen + j
+			at := d.off + int64(i-d.pos) // the value's input offset
+			if d.nlAt >= at && d.nlAt-at < int64(len(b)-i) {
+				line = i + int(d.nlAt-at)
 			} else {
-				seen = len(b) - i
+				from := i + min(max(seen, int(d.nlSeen-at)), len(b)-i)
+				d.searched += int64(len(b) - from)
+				if j := bytes.IndexByte(b[from:], '\n'); j >= 0 {
+					line = from + j
+					d.nlAt = at + int64(line-i)
+				} else {
+					seen = len(b) - i
+					d.nlSeen = at + int64(seen)
+				}
 			}
-			atEnd := d.atEnd()
+			if line < 0 && d.rerr == nil && !probed && d.lenZero() {
+				// The reader says it is at its end: one read makes sure
+				// (a Len that is not the unread bytes is not trusted).
+				// The buffer may have moved: start over.
+				probed = true
+				d.more()
+				continue
+			}
+			atEnd := d.rerr == io.EOF
 			if line >= 0 || atEnd {
 				guess = false
 				if line >= 0 && try(b, i, line, &d.guessFailed, &tried1) {

@@ -49,6 +49,29 @@ func TestGuessLinear(t *testing.T) {
 	}
 }
 
+// TestNewlineSearchLinear: a line longer than the buffer (3 MiB of values,
+// no newline, read 1 MiB at a time) is searched for its newline once, not
+// again from each value to the buffer's end (adversarial review,
+// 2026-12-06: 4 MiB took 2.65 s against the standard's 19 ms).
+func TestNewlineSearchLinear(t *testing.T) {
+	if !shim.Available {
+		t.Skip("no fast path without cgo")
+	}
+	const n = 3 << 20 / 9
+	line := strings.Repeat(`[1,"ab"] `, n)
+	for name, in := range map[string]string{"no newline": line, "newline at the end": line + "\n"} {
+		d := NewDecoder(strings.NewReader(in))
+		for k := range n {
+			if v, err := d.ReadValue(); err != nil || string(v) != `[1,"ab"]` {
+				t.Fatalf("%s: value %d: %q %v", name, k, v, err)
+			}
+		}
+		if limit := int64(2 * len(in)); d.searched > limit {
+			t.Fatalf("%s: searched %d bytes for a newline in %d", name, d.searched, len(in))
+		}
+	}
+}
+
 // TestBufferBackAtEnd: at the end of the input the Decoder gives its pooled
 // buffer back (the next Decoder takes it instead of allocating up to 1 MiB
 // for a reader with Len), keeping the trailing whitespace for the standard

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	stdjsontext "encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -200,4 +201,86 @@ func (b *badCountReader) Read(p []byte) (int, error) {
 		return b.n, nil
 	}
 	return b.r.Read(p[:min(len(p), 4)])
+}
+
+// Readers that misbehave, through UnmarshalDecode (adversarial review,
+// 2026-12-06): the standard's result each time. A Len of 0 that is not the
+// unread bytes (the value was cut at the buffer's end), a count past the
+// room given (the standard panics), bytes that come with an error (the
+// standard drops the error), a negative count with an error (the standard
+// reports the reader's error), and the zero Decoder.
+func TestUnmarshalDecodeOddReaders(t *testing.T) {
+	outcome := func(f func() error) (s string) {
+		defer func() {
+			if r := recover(); r != nil {
+				s = "panic"
+			}
+		}()
+		return fmt.Sprint(f())
+	}
+	boom := errors.New("boom")
+	for name, mk := range map[string]func() io.Reader{
+		"len lies":     func() io.Reader { return &lenZeroReader{bytes.NewReader([]byte(strings.Repeat(" ", 509) + "1234"))} },
+		"len lies obj": func() io.Reader { return &lenZeroReader{bytes.NewReader([]byte(`{"a":[1,2]} {"b":3}`))} },
+		"over count":   func() io.Reader { return &scriptReader{r: strings.NewReader(`{"a":1}`), at: 1, n: 1 << 20} },
+		"data+error":   func() io.Reader { return &scriptReader{r: strings.NewReader(`{"a":[1,2]}`), at: 1, n: 3, err: boom} },
+		"neg+error":    func() io.Reader { return &scriptReader{r: strings.NewReader(`{"A":1}`), at: 1, n: -1, err: boom} },
+		"neg":          func() io.Reader { return &scriptReader{r: strings.NewReader(`{"A":1}`), at: 2, n: -1} },
+	} {
+		for _, target := range []string{"any", "struct"} {
+			var got, want any
+			var gs, ws struct{ A int }
+			do := func(un func(any) error, a *any, s *struct{ A int }) func() error {
+				return func() error {
+					if target == "any" {
+						return un(a)
+					}
+					return un(s)
+				}
+			}
+			our := mk()
+			std := mk()
+			og := outcome(do(func(v any) error { return json.UnmarshalDecode(jsontext.NewDecoder(our), v) }, &got, &gs))
+			ow := outcome(do(func(v any) error { return jsonv2.UnmarshalDecode(stdjsontext.NewDecoder(std), v) }, &want, &ws))
+			if og != ow || !reflect.DeepEqual(got, want) || gs != ws {
+				t.Errorf("%s into %s: %s %v %v, the standard's %s %v %v", name, target, og, got, gs, ow, want, ws)
+			}
+		}
+	}
+	var zero jsontext.Decoder
+	var stdZero stdjsontext.Decoder
+	var v1, v2 any
+	if og, ow := outcome(func() error { return json.UnmarshalDecode(&zero, &v1) }), outcome(func() error { return jsonv2.UnmarshalDecode(&stdZero, &v2) }); og != ow {
+		t.Errorf("zero Decoder: %s, the standard's %s", og, ow)
+	}
+}
+
+// lenZeroReader says it holds nothing while it does.
+type lenZeroReader struct{ r *bytes.Reader }
+
+func (l *lenZeroReader) Read(p []byte) (int, error) { return l.r.Read(p) }
+func (l *lenZeroReader) Len() int                   { return 0 }
+
+// scriptReader returns (n, err) on its read number at (counting from 1;
+// n > 0 reads that many bytes when they fit, else claims len(p)+n), and
+// reads r otherwise.
+type scriptReader struct {
+	r     io.Reader
+	at, n int
+	err   error
+	reads int
+}
+
+func (s *scriptReader) Read(p []byte) (int, error) {
+	if s.reads++; s.reads != s.at {
+		return s.r.Read(p)
+	}
+	if s.n > 0 && s.n <= len(p) && s.err != nil {
+		k, _ := s.r.Read(p[:s.n])
+		return k, s.err
+	}
+	if s.n > 0 {
+		return len(p) + s.n, s.err
+	}
+	return s.n, s.err
 }
