@@ -19,8 +19,9 @@ import (
 // ReadValue, SkipValue and PeekKind between top-level values are answered
 // from the Decoder's own buffer: the extent of the value is found (the rest
 // of the line first, as in NDJSON, or of the input when its end is in the
-// buffer; else by counting brackets outside strings), simdjson validates it, and the tape is checked for duplicate
-// object member names (unless AllowDuplicateNames). Any other call, and any
+// buffer; else by counting brackets outside strings), simdjson validates
+// it, and the tape is checked for duplicate object member names (unless
+// AllowDuplicateNames). Any other call, and any
 // value simdjson does not accept, goes to a standard Decoder that reads the
 // unread bytes of the buffer, then the reader, through a reader the Decoder
 // controls; the offsets it reports are shifted by the bytes read before it

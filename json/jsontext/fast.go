@@ -77,10 +77,8 @@ func (d *Decoder) more() bool {
 		// that and one byte more (to see its end), so that a small value
 		// costs no 32 KiB buffer; other readers get minRead.
 		want := minRead
-		if l, ok := d.r.(interface{ Len() int }); ok {
-			if n := l.Len(); n >= 0 {
-				want = min(n+1, maxLenRead)
-			}
+		if n := d.readerLen(); n >= 0 {
+			want = min(n+1, maxLenRead)
 		}
 		if room < want {
 			nb, h := bufpool.Get(max(2*(cap(d.buf)-shim.Padding), len(d.buf)+want))
@@ -122,11 +120,13 @@ type badRead struct {
 
 func (*badRead) Error() string { return "jsontext: reader returned an invalid count" }
 
-// lenZero reports whether the reader tells it holds nothing more (a
-// bytes.Reader or strings.Reader at its end).
-func (d *Decoder) lenZero() bool {
-	l, ok := d.r.(interface{ Len() int })
-	return ok && l.Len() == 0
+// readerLen returns what the reader tells it holds (the Len of a
+// bytes.Reader, a strings.Reader, a bytes.Buffer), or -1.
+func (d *Decoder) readerLen() int {
+	if l, ok := d.r.(interface{ Len() int }); ok {
+		return max(l.Len(), -1)
+	}
+	return -1
 }
 
 // setBuf replaces the buffer by nb (from the pool when h is its holder),
@@ -213,7 +213,7 @@ func (d *Decoder) readFastWith(take func(v []byte, out any) bool, out any) (Valu
 					d.nlSeen = at + int64(seen)
 				}
 			}
-			if line < 0 && d.rerr == nil && !probed && d.lenZero() {
+			if line < 0 && d.rerr == nil && !probed && d.readerLen() == 0 {
 				// The reader says it is at its end: one read makes sure
 				// (a Len that is not the unread bytes is not trusted).
 				// The buffer may have moved: start over.

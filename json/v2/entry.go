@@ -111,12 +111,7 @@ var (
 // encoding/json/v2, which decides.
 func Unmarshal(in []byte, out any, opts ...Options) (err error) {
 	if len(opts) == 0 {
-		if p, ok := out.(*any); ok && p != nil && *p == nil && v2link.UnmarshalAny != nil {
-			if v, ok := v2link.UnmarshalAny(in); ok {
-				*p = v
-				return nil
-			}
-		} else if unmarshalShaped(in, out) {
+		if unmarshalFast(in, out) {
 			return nil
 		}
 	} else if isV1(opts) && !reachesMethods(reflect.TypeOf(out)) {
@@ -135,9 +130,13 @@ func fastTarget(out any) bool {
 }
 
 // unmarshalFast is Unmarshal's fast path with default options: it reports
-// whether it decoded in into out (fastTarget).
+// whether it decoded in into out (a nil any, or a zero value of a type
+// shapeFor accepts).
 func unmarshalFast(in []byte, out any) bool {
 	if p, ok := out.(*any); ok {
+		if p == nil || *p != nil || v2link.UnmarshalAny == nil {
+			return false
+		}
 		if v, ok := v2link.UnmarshalAny(in); ok {
 			*p = v
 			return true
@@ -149,13 +148,13 @@ func unmarshalFast(in []byte, out any) bool {
 
 // UnmarshalRead decodes the whole of in into out: encoding/json/v2's
 // UnmarshalRead. Where Unmarshal has a fast path, the input is read first
-// (to io.EOF) and decoded as Unmarshal decodes it; if the reader fails,
-// encoding/json/v2 reads what was read and then the reader's error.
+// (to io.EOF, into a pooled buffer) and decoded as Unmarshal decodes it; if
+// the reader fails, returns a count out of range or nothing 100 times in a
+// row, encoding/json/v2 reads what was read and then the reader's result.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
 	fast := false
 	if len(opts) == 0 {
-		p, ok := out.(*any)
-		fast = ok && p != nil && *p == nil && v2link.UnmarshalAny != nil || !ok && mayShape(out)
+		fast = fastTarget(out)
 	} else {
 		fast = isV1(opts) && !reachesMethods(reflect.TypeOf(out))
 	}
@@ -168,12 +167,7 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) (err error) {
 		return jsonv2.UnmarshalRead(io.MultiReader(bytes.NewReader(data), rest), out, bridgeOpts(nil, opts)...)
 	}
 	if len(opts) == 0 {
-		if p, ok := out.(*any); ok {
-			if v, ok := v2link.UnmarshalAny(data); ok {
-				*p = v
-				return nil
-			}
-		} else if unmarshalShaped(data, out) {
+		if unmarshalFast(data, out) {
 			return nil
 		}
 		return jsonv2.UnmarshalRead(bytes.NewReader(data), out, bridgeOpts(nil, opts)...)
