@@ -71,6 +71,21 @@ func checkAny(t *testing.T, doc []byte) {
 	got, want = nil, nil
 	errG = json.UnmarshalRead(bytes.NewReader(doc), &got)
 	errW = jsonv2.UnmarshalRead(bytes.NewReader(doc), &want)
+	// A syntax error that the fast path declines is the standard's
+	// UnmarshalRead's, whose quote of the bytes at the error is cut where
+	// its read buffer ends; its buffers come from a pool, which the race
+	// detector drops at random, so that the text varies between calls of
+	// the standard itself (checked with go1.27.3 -race: a quote 5 bytes
+	// longer in some calls; ours here is that same call on the same bytes).
+	// Both are called again until they agree.
+	for range 50 {
+		if !raceEnabled || errG == nil || errW == nil || errG.Error() == errW.Error() {
+			break
+		}
+		got, want = nil, nil
+		errG = json.UnmarshalRead(bytes.NewReader(doc), &got)
+		errW = jsonv2.UnmarshalRead(bytes.NewReader(doc), &want)
+	}
 	sameErr(t, "UnmarshalRead"+name[9:], errG, errW)
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("UnmarshalRead%s = %v, want %v", name[9:], got, want)
