@@ -12,9 +12,9 @@ import (
 )
 
 // TestGuessLinear: many values on one line (ended by a newline, or by the
-// end of a reader with Len), or of several lines each, are read with simdjson validating about each
-// value's bytes once or twice, not the rest of the line again for every
-// value (quadratic in the values of a line).
+// end of a reader with Len), or of several lines each, are read with
+// simdjson validating about each value's bytes once or twice, not the rest
+// of the line again for every value (quadratic in the values of a line).
 func TestGuessLinear(t *testing.T) {
 	if !shim.Available {
 		t.Skip("no fast path without cgo")
