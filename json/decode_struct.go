@@ -355,6 +355,8 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 	hint := 0
 	memo := d.memoFor(sd)
 	pos := 0
+	var seen uint64         // with d.v2: the fields (k < 64) met
+	v2base := len(d.v2Keys) // with d.v2: the other names met
 	for j := i + 1; j < end; pos++ {
 		v := j + 1
 		key, word := d.key(j)
@@ -371,7 +373,13 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		} else {
 			k = sd.lookup(key, word, hint)
 		}
+		if d.v2 && !sd.v2Name(d, k, key, word, &seen) {
+			return errV2Decline
+		}
 		if k < 0 {
+			if tg := tagOf(d.tape[v]); d.v2 && (tg == tagObject || tg == tagArray) && !v2RawOK(d, v) {
+				return errV2Decline // a duplicate name in the value skipped
+			}
 			if d.disallowUnknown {
 				d.saveError(errors.New("json: unknown field " + strconv.Quote(string(key))))
 			}
@@ -427,7 +435,38 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		}
 		j = d.next(v)
 	}
+	if d.v2 && len(d.v2Keys) > v2base {
+		if d.v2Dups.Has(d.v2Keys[v2base:]) {
+			return errV2Decline
+		}
+		d.v2Keys = d.v2Keys[:v2base]
+	}
 	return nil
+}
+
+// v2Name is decode's check of a key under encoding/json/v2's default
+// rules (decodeState.v2), which match names exactly and reject a name
+// given twice: k, the field lookup found for key (-1: none), must be an
+// exact match, and a field met before (its bit in seen) is a duplicate. A
+// name that is not a field's, and the name of a field past the 64th, goes
+// on d.v2Keys, compared with the object's others at its end (a field's
+// name never equals another field's or an unknown one).
+func (sd *structDecoder) v2Name(d *decodeState, k int, key []byte, word uint64, seen *uint64) bool {
+	if k >= 0 {
+		n := len(key)
+		if sd.lens[k] != n || sd.words[k] != word || n > 8 && sd.fields[k].name[8:] != string(key[8:]) {
+			return false // a case-insensitive match: encoding/json/v2 ignores the name
+		}
+		if k < 64 {
+			if *seen&(1<<k) != 0 {
+				return false
+			}
+			*seen |= 1 << k
+			return true
+		}
+	}
+	d.v2Keys = append(d.v2Keys, key)
+	return true
 }
 
 // addFrame adds a struct field to the context of a type error raised while

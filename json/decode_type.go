@@ -359,7 +359,11 @@ func otherDecoder(t reflect.Type) decFn {
 // unmarshalerDecoder calls (*T).UnmarshalJSON with the raw value, null
 // included.
 func unmarshalerDecoder(t reflect.Type) decFn {
+	raw := t == rawMessageType
 	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
+		if raw && d.v2 && !v2RawOK(d, i) {
+			return errV2Decline
+		}
 		u := reflect.NewAt(t, p).Interface().(stdjson.Unmarshaler)
 		return u.UnmarshalJSON(d.raw(i))
 	}
@@ -438,6 +442,14 @@ func emptyInterfaceDecoder(t reflect.Type) decFn {
 			if cur := *(*any)(p); reflect.TypeOf(cur).Kind() == reflect.Pointer {
 				return d.valueReflect(i, reflect.NewAt(t, p).Elem())
 			}
+		}
+		if d.v2 {
+			v, ok := v2AnyValue(d, i)
+			if !ok {
+				return errV2Decline
+			}
+			*(*any)(p) = v
+			return nil
 		}
 		*(*any)(p) = d.anyValue(i)
 		return nil
@@ -593,6 +605,9 @@ func (b *decoderBuilder) arrayDecoder(t reflect.Type) decFn {
 			d.mismatch(i, t)
 			return nil
 		}
+		if d.v2 && d.count(i) != alen {
+			return errV2Decline // encoding/json/v2 rejects another length
+		}
 		end := uint32(w) - 1
 		k := 0
 		for j := i + 1; j < end && k < alen; j = d.next(j) {
@@ -650,6 +665,16 @@ func decodeMapStringAny(d *decodeState, i uint32, p unsafe.Pointer) error {
 		return nil
 	}
 	m := *mp
+	if d.v2 {
+		// encoding/json/v2 rejects a duplicate name; the map is new (the
+		// value json/v2 decodes into is).
+		v, ok := v2AnyValue(d, i)
+		if !ok || m != nil {
+			return errV2Decline
+		}
+		*mp = v.(map[string]any)
+		return nil
+	}
 	if m == nil {
 		if m = d.smallAnyMap(i); m != nil {
 			*mp = m
@@ -681,7 +706,9 @@ func (d *decodeState) stringMap(i uint32, t reflect.Type, elem *typeDecoder, p u
 	ep := ev.Addr().UnsafePointer()
 	kv := reflect.New(t.Key()).Elem()
 	first := true
-	for j := i + 1; j < end; {
+	n := 0
+	n0 := m.Len()
+	for j := i + 1; j < end; n++ {
 		if !first {
 			ev.SetZero()
 		}
@@ -692,6 +719,9 @@ func (d *decodeState) stringMap(i uint32, t reflect.Type, elem *typeDecoder, p u
 		kv.SetString(d.str(j))
 		m.SetMapIndex(kv, ev)
 		j = d.next(j + 1)
+	}
+	if d.v2 && m.Len() != n0+n {
+		return errV2Decline // a duplicate name (or a key already there)
 	}
 	return nil
 }
@@ -727,13 +757,17 @@ func (d *decodeState) stringStringMap(i uint32, t reflect.Type, elem *typeDecode
 	}
 	m := *mp
 	var ev string
-	for j := i + 1; j < end; {
+	n, n0 := 0, len(m)
+	for j := i + 1; j < end; n++ {
 		ev = ""
 		if err := elem.direct(d, j+1, unsafe.Pointer(&ev)); err != nil {
 			return err
 		}
 		m[d.str(j)] = ev
 		j = d.next(j + 1)
+	}
+	if d.v2 && len(m) != n0+n {
+		return errV2Decline // a duplicate name (or a key already there)
 	}
 	return nil
 }

@@ -152,6 +152,20 @@ func fallbackUnmarshal(data []byte, v any, opts int) error {
 	return dec.Decode(v)
 }
 
+// errV2Decline is returned by a decoder that meets, with decodeState.v2
+// set, what encoding/json/v2's default rules decode otherwise than
+// encoding/json's: json/v2 then hands the document to encoding/json/v2.
+var errV2Decline = errors.New("json: left to encoding/json/v2")
+
+// The checks of decodeState.v2 that need encoding/json/v2's rules, set by
+// v2link.go (built with Go 1.27's jsonv2 only, the only build that sets
+// v2): an any decoded by them, and whether a raw value's bytes (a
+// json.RawMessage) are a value they accept.
+var (
+	v2AnyValue func(d *decodeState, i uint32) (any, bool)
+	v2RawOK    func(d *decodeState, i uint32) bool
+)
+
 // decodeState walks one parsed document into Go values.
 type decodeState struct {
 	dp   *domParser
@@ -184,10 +198,14 @@ type decodeState struct {
 	topT         reflect.Type
 	topTD        *typeDecoder
 	topNoNumbers bool
-	topStd       bool           // stdV2: the root type reaches a stdOnly type
-	v2Keys       [][]byte       // json/v2's duplicate-name check (v2link.go)
-	v2Dups       dupname.Finder // its hash table
-	topPlan      *structPlan    // the pointee's plan, when it has one
+	topStd       bool     // stdV2: the root type reaches a stdOnly type
+	v2Keys       [][]byte // json/v2's duplicate-name check (v2link.go)
+	// v2: the decoders check, as they go, what encoding/json/v2's default
+	// rules decode otherwise than encoding/json's, and return errV2Decline
+	// where they differ (see v2link.go's decodeShapedV2). Set only there.
+	v2      bool
+	v2Dups  dupname.Finder // its hash table
+	topPlan *structPlan    // the pointee's plan, when it has one
 	// topType is the type word of the interface that held the root
 	// pointer, when that type is direct (nil otherwise): unmarshal
 	// compares it with the next call's.
@@ -210,6 +228,7 @@ func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 	d.disallowUnknown = opts&optDisallowUnknownFields != 0
 	d.saved = nil
 	d.framed = nil
+	d.v2 = false
 }
 
 func (d *decodeState) release() {

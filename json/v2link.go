@@ -4,6 +4,7 @@ package json
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 	"github.com/simdjson-cgo/simdjson/internal/text"
@@ -107,7 +108,13 @@ func (d *decodeState) anyValueV2(i uint32, depth int) (any, bool) {
 	return d.boxFloat(d.float(i)), true
 }
 
-func init() { v2link.DecodeShaped = decodeShapedV2 }
+func init() {
+	v2link.DecodeShaped = decodeShapedV2
+	// The nesting limit is simdjson's (1024, which the parse enforces),
+	// far under encoding/json/v2's: depth 0 is as good as any here.
+	v2AnyValue = func(d *decodeState, i uint32) (any, bool) { return d.anyValueV2(i, 0) }
+	v2RawOK = func(d *decodeState, i uint32) bool { return d.checkV2(i, nil, 0) }
+}
 
 func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
 	if !shim.Available || len(data) == 0 || text.HasBOM(data) {
@@ -124,25 +131,92 @@ func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
 		putDomParser(dp)
 		return false
 	}
-	ok := true
-	if ok {
-		d.init(dp, data, 0)
-		ok = d.checkV2(1, s, 0)
-		clear(d.v2Keys[:cap(d.v2Keys)]) // references into the parser's strings
+	d.init(dp, data, 0)
+	var err error
+	if td := d.topTD; td.ptrPlain && td.ptrNoMethods && fusedV2(td.t) {
+		// The decoders check as they go (decodeState.v2).
+		d.v2 = true
+		err = td.plain(d, 1, out.UnsafePointer())
+		d.v2 = false
+	} else if d.checkV2(1, s, 0) {
+		clear(d.v2Keys[:cap(d.v2Keys)])
 		d.v2Keys = d.v2Keys[:0]
-		if ok {
-			var err error
-			if td := d.topTD; td.ptrPlain && td.ptrNoMethods {
-				err = td.plain(d, 1, out.UnsafePointer())
-			} else {
-				err = d.valueReflect(1, out)
-			}
-			ok = err == nil && d.saved == nil
+		if td.ptrPlain && td.ptrNoMethods {
+			err = td.plain(d, 1, out.UnsafePointer())
+		} else {
+			err = d.valueReflect(1, out)
 		}
-		d.release()
+	} else {
+		err = errV2Decline
 	}
+	ok := err == nil && d.saved == nil
+	clear(d.v2Keys[:cap(d.v2Keys)]) // references into the parser's strings
+	d.v2Keys = d.v2Keys[:0]
+	d.release()
 	putDomParser(dp)
 	return ok
+}
+
+// fusedCache: reflect.Type -> bool, fusedV2's answers.
+var fusedCache sync.Map
+
+// fusedV2 reports whether the decoders of t (a type json/v2 has a Shape
+// for) check every rule checkV2 checks while they decode (decodeState.v2):
+// the struct, slice, array, pointer, string-keyed map and any decoders,
+// and json.RawMessage's as a struct field or an element. Not: a pointer to
+// an interface or a type with methods (decoded through reflection or the
+// method), slices of zero-size elements (reflection): for such types
+// checkV2 walks the document first.
+func fusedV2(t reflect.Type) bool {
+	if ok, found := fusedCache.Load(t); found {
+		return ok.(bool)
+	}
+	ok := fusable(t, map[reflect.Type]bool{})
+	fusedCache.Store(t, ok)
+	return ok
+}
+
+func fusable(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if t == rawMessageType {
+		return true
+	}
+	if seen[t] {
+		return true // a recursive type: decided where it started
+	}
+	seen[t] = true
+	if t.Kind() != reflect.Interface && (t.NumMethod() > 0 || reflect.PointerTo(t).NumMethod() > 0) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64, reflect.String:
+		return t != numberType
+	case reflect.Interface:
+		return t.NumMethod() == 0
+	case reflect.Pointer:
+		return t.Elem().Kind() != reflect.Interface && t.Elem() != rawMessageType && fusable(t.Elem(), seen)
+	case reflect.Slice:
+		return t.Elem().Kind() != reflect.Uint8 && t.Elem().Size() > 0 && fusable(t.Elem(), seen)
+	case reflect.Array:
+		return t.Elem().Kind() != reflect.Uint8 && fusable(t.Elem(), seen)
+	case reflect.Map:
+		return t.Key().Kind() == reflect.String && t.Key().NumMethod() == 0 &&
+			reflect.PointerTo(t.Key()).NumMethod() == 0 && fusable(t.Elem(), seen)
+	case reflect.Struct:
+		sd := decoderFor(t).sd
+		if sd == nil {
+			return false
+		}
+		for k := range sd.fields {
+			f := &sd.fields[k]
+			if f.quoted || f.viaPtr || len(f.index) != 1 || !fusable(f.typ, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // checkV2 reports whether the value at i, of shape s (nil: any), has none

@@ -346,6 +346,12 @@ var plainDocs = []string{
 	// decoding fails, and the standard decides).
 	`{"n":{"a":1,"a":2}}`, `{"name":[{"a":1,"a":2}]}`, `{"tags":[{"a":1,"a":2}]}`, `{"tags":[[]]}`, `{"arr":[[1],2]}`,
 	`{"arr":[{"a":1},2]}`, `{"ptr":{"a":1,"a":2}}`, `{"m":{"x":[1]}}`, `{"u":[]}`, `{"f":{}}`, `{"tags":[{},"a"]}`,
+	// Duplicate names where the decoders check them as they go: in an any,
+	// in maps of each decoder, in a raw value, in a value a struct skips.
+	`{"any":{"a":1,"a":2}}`, `{"any":[1,{"a":{"b":1,"b":2}}]}`, `{"any":{"a":1,"b":2}}`, `{"sm":{"a":"x","a":"y"}}`,
+	`{"sm":{"a":"x","b":"y"}}`, `{"ma":{"a":1,"a":2}}`, `{"ma":{"a":{"c":1,"c":2}}}`, `{"ma":{"a":[],"b":{}}}`,
+	`{"m":{"a":1,"b":2,"a":3}}`, `{"raw":[{"a":1,"a":2}]}`, `{"raw":[{"a":1,"b":2}]}`, `{"subs":[{"any":{"x":1,"x":1}}]}`,
+	`{"zz":{"a":[{"b":1,"b":1}]}}`, `{"sub":{"sm":{"k":"v","k":"w"}}}`, `{"sm":{"a":"x","a":"x","b":"y"},"name":"n"}`,
 }
 
 // unknownNames is a document of n distinct names unknown to plainStruct,

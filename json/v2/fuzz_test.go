@@ -147,11 +147,13 @@ type plainStruct struct {
 	M     map[string]float64 `json:"m"`
 	Any   any                `json:"any"`
 	Case  bool
-	Ptr   *int           `json:"ptr"`
-	Dash  string         `json:"a-b_c"`
-	Arr   [2]int         `json:"arr"`
-	Raw   jsontext.Value `json:"raw"`
-	At    int            `json:"@t"`
+	Ptr   *int              `json:"ptr"`
+	Dash  string            `json:"a-b_c"`
+	Arr   [2]int            `json:"arr"`
+	Raw   jsontext.Value    `json:"raw"`
+	At    int               `json:"@t"`
+	SM    map[string]string `json:"sm"`
+	MA    map[string]any    `json:"ma"`
 	skip  int
 	Skip2 int `json:"-"`
 }
