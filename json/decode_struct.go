@@ -265,7 +265,7 @@ func (d *decodeState) memoFor(sd *structDecoder) *keyMemo {
 
 // lookup finds the field for key: an exact match first, then a
 // case-insensitive one (encoding/json's folding; the first field in order
-// wins); -1 when none. hint is the field expected (the one after the
+// wins), returned with foldedKey added; -1 when none. hint is the field expected (the one after the
 // previous match): objects often list fields in struct order. word is the
 // key's first eight bytes, zero past its end, as decodeState.key returns
 // it.
@@ -300,7 +300,7 @@ func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 	if !ascii {
 		var buf [64]byte
 		if k, ok := sd.folded[string(foldName(buf[:0], key))]; ok {
-			return k
+			return k | foldedKey
 		}
 		return -1
 	}
@@ -309,11 +309,17 @@ func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 	}
 	for _, k := range sd.foldByLen[n] {
 		if equalFoldASCII(key, sd.foldNames[k]) {
-			return int(k)
+			return int(k) | foldedKey
 		}
 	}
 	return -1
 }
+
+// foldedKey marks lookup's case-insensitive matches (exact names come
+// from the hint or the table; names are unique, so a match found by
+// folding is never exact): encoding/json/v2's default rules ignore such a
+// name (decodeState.v2).
+const foldedKey = 1 << 30
 
 // equalFoldASCII reports whether the ASCII key, upper-cased, equals the
 // folded ASCII name.
@@ -355,8 +361,14 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 	hint := 0
 	memo := d.memoFor(sd)
 	pos := 0
-	var seen uint64         // with d.v2: the fields (k < 64) met
-	v2base := len(d.v2Keys) // with d.v2: the other names met
+	// With d.v2 (constant during a decoding): the fields (k < 64) met,
+	// and where this object's other names start on d.v2Keys.
+	v2 := d.v2
+	var seen uint64
+	var v2base int
+	if v2 {
+		v2base = len(d.v2Keys)
+	}
 	for j := i + 1; j < end; pos++ {
 		v := j + 1
 		key, word := d.key(j)
@@ -373,11 +385,11 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		} else {
 			k = sd.lookup(key, word, hint)
 		}
-		if d.v2 && !sd.v2Name(d, k, key, word, &seen) {
+		if v2 && !sd.v2Name(d, k, key, &seen) {
 			return errV2Decline
 		}
 		if k < 0 {
-			if tg := tagOf(d.tape[v]); d.v2 && (tg == tagObject || tg == tagArray) && !v2RawOK(d, v) {
+			if v2 && !d.v2Skipped(v) {
 				return errV2Decline // a duplicate name in the value skipped
 			}
 			if d.disallowUnknown {
@@ -386,6 +398,7 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 			j = d.next(v)
 			continue
 		}
+		k &^= foldedKey
 		hint = k + 1
 		h := &sd.hot[k]
 		fp := unsafe.Add(p, h.off)
@@ -435,7 +448,7 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		}
 		j = d.next(v)
 	}
-	if d.v2 && len(d.v2Keys) > v2base {
+	if v2 && len(d.v2Keys) > v2base {
 		if d.v2Dups.Has(d.v2Keys[v2base:]) {
 			return errV2Decline
 		}
@@ -446,15 +459,15 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 
 // v2Name is decode's check of a key under encoding/json/v2's default
 // rules (decodeState.v2), which match names exactly and reject a name
-// given twice: k, the field lookup found for key (-1: none), must be an
-// exact match, and a field met before (its bit in seen) is a duplicate. A
+// given twice: k, what lookup returned for key, must not be a
+// case-insensitive match, and a field met before (its bit in seen) is a
+// duplicate. A
 // name that is not a field's, and the name of a field past the 64th, goes
 // on d.v2Keys, compared with the object's others at its end (a field's
 // name never equals another field's or an unknown one).
-func (sd *structDecoder) v2Name(d *decodeState, k int, key []byte, word uint64, seen *uint64) bool {
+func (sd *structDecoder) v2Name(d *decodeState, k int, key []byte, seen *uint64) bool {
 	if k >= 0 {
-		n := len(key)
-		if sd.lens[k] != n || sd.words[k] != word || n > 8 && sd.fields[k].name[8:] != string(key[8:]) {
+		if k >= foldedKey {
 			return false // a case-insensitive match: encoding/json/v2 ignores the name
 		}
 		if k < 64 {
@@ -467,6 +480,13 @@ func (sd *structDecoder) v2Name(d *decodeState, k int, key []byte, word uint64, 
 	}
 	d.v2Keys = append(d.v2Keys, key)
 	return true
+}
+
+// v2Skipped reports whether the value at v, which decode skips, has no
+// duplicate name (decodeState.v2).
+func (d *decodeState) v2Skipped(v uint32) bool {
+	tg := tagOf(d.tape[v])
+	return tg != tagObject && tg != tagArray || v2RawOK(d, v)
 }
 
 // addFrame adds a struct field to the context of a type error raised while

@@ -706,8 +706,10 @@ func (d *decodeState) stringMap(i uint32, t reflect.Type, elem *typeDecoder, p u
 	ep := ev.Addr().UnsafePointer()
 	kv := reflect.New(t.Key()).Elem()
 	first := true
-	n := 0
-	n0 := m.Len()
+	n, n0 := 0, 0
+	if d.v2 {
+		n0 = m.Len()
+	}
 	for j := i + 1; j < end; n++ {
 		if !first {
 			ev.SetZero()

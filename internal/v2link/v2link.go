@@ -151,12 +151,13 @@ func (t *FieldTable) Find(k []byte) int {
 }
 
 // DecodeShaped decodes data into out (a pointer to a zero value of a type
-// whose shape is s) by encoding/json's rules on simdjson, after checking
-// that the document has no duplicate object name, no name that matches a
-// field of s case-insensitively only, and no nesting at encoding/json/v2's
-// limit. It reports false when it gives up (what out holds is then
-// undefined: the caller passes a fresh value). Nil where package json does
-// not set it.
+// whose shape is s) by encoding/json's rules on simdjson, checking (as it
+// decodes, or before for some types) that the document has no duplicate
+// object name, no name that matches a field of s case-insensitively only,
+// no array of another length than a Go array's, and no nesting at
+// encoding/json/v2's limit. It reports false when it gives up (what out
+// holds is then undefined: the caller passes a fresh value). Nil where
+// package json does not set it.
 var DecodeShaped func(data []byte, out reflect.Value, s *Shape) bool
 
 // MarshalDefault returns the encoding of in by encoding/json/v2's default
