@@ -113,7 +113,7 @@ func init() {
 	// The nesting limit is simdjson's (1024, which the parse enforces),
 	// far under encoding/json/v2's: depth 0 is as good as any here.
 	v2AnyValue = func(d *decodeState, i uint32) (any, bool) { return d.anyValueV2(i, 0) }
-	v2RawOK = func(d *decodeState, i uint32) bool { return d.checkV2(i, nil, 0) }
+	v2RawOK = (*decodeState).namesUniqueIn
 }
 
 func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
@@ -224,7 +224,10 @@ func fusable(t reflect.Type, seen map[reflect.Type]bool) bool {
 // defaults: a duplicate object name, a name matching a struct field only
 // case-insensitively, nesting at encoding/json/v2's limit.
 func (d *decodeState) checkV2(i uint32, s *v2link.Shape, depth int) bool {
-	if s != nil && s.Kind == v2link.ShapeScalar {
+	if s == nil || s.Kind == v2link.ShapeAny {
+		return d.namesUniqueIn(i) // only duplicate names matter
+	}
+	if s.Kind == v2link.ShapeScalar {
 		return true // an object or array there fails the decoding
 	}
 	w := d.tape[i]
@@ -234,18 +237,16 @@ func (d *decodeState) checkV2(i uint32, s *v2link.Shape, depth int) bool {
 			return false
 		}
 		end := uint32(w) - 1
-		if s != nil && s.Kind == v2link.ShapeStruct && len(s.Table.Names) <= 64 {
+		if s.Kind == v2link.ShapeStruct && len(s.Table.Names) <= 64 {
 			return d.checkStructV2(i, end, s, depth)
 		}
 		var elem *v2link.Shape
 		var fields map[string]*v2link.Shape
-		if s != nil {
-			switch s.Kind {
-			case v2link.ShapeMap:
-				elem = s.Elem
-			case v2link.ShapeStruct:
-				fields = s.Fields
-			}
+		switch s.Kind {
+		case v2link.ShapeMap:
+			elem = s.Elem
+		case v2link.ShapeStruct:
+			fields = s.Fields
 		}
 		// Duplicate names: the names of this object go on d.v2Keys, checked
 		// by internal/dupname (pairwise when few, through a hash table when
@@ -280,7 +281,7 @@ func (d *decodeState) checkV2(i uint32, s *v2link.Shape, depth int) bool {
 			return false
 		}
 		var elem *v2link.Shape
-		if s != nil && (s.Kind == v2link.ShapeSlice || s.Kind == v2link.ShapeArray) {
+		if s.Kind == v2link.ShapeSlice || s.Kind == v2link.ShapeArray {
 			elem = s.Elem
 			if s.Kind == v2link.ShapeArray && d.count(i) != s.Len {
 				return false
@@ -297,6 +298,40 @@ func (d *decodeState) checkV2(i uint32, s *v2link.Shape, depth int) bool {
 		}
 	}
 	return true
+}
+
+// namesUniqueIn reports whether no object in the value at i has a name
+// twice. The value's tape words are read in order, each once (a number's
+// second word skipped), and each object's names are compared where it
+// starts: no recursion, and an array of numbers or of arrays costs a load
+// and a compare per word. (The nesting limit is simdjson's, 1024, which the
+// parse enforces, far under encoding/json/v2's.)
+func (d *decodeState) namesUniqueIn(i uint32) bool {
+	end := d.next(i)
+	for j := i; j < end; {
+		switch tagOf(d.tape[j]) {
+		case tagObject:
+			if !d.namesUnique(j) {
+				return false
+			}
+		case tagInt64, tagUint64, tagFloat64:
+			j++
+		}
+		j++
+	}
+	return true
+}
+
+// namesUnique reports whether the object at i has no name twice.
+func (d *decodeState) namesUnique(i uint32) bool {
+	end := uint32(d.tape[i]) - 1
+	base := len(d.v2Keys)
+	for j := i + 1; j < end; j = d.next(j + 1) {
+		d.v2Keys = append(d.v2Keys, d.strBytes(j))
+	}
+	dup := d.v2Dups.Has(d.v2Keys[base:])
+	d.v2Keys = d.v2Keys[:base]
+	return !dup
 }
 
 // checkStructV2 is checkV2 of an object (ending before end) into a struct
