@@ -157,15 +157,13 @@ func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
 	return ok
 }
 
-// fusedCache: reflect.Type -> bool, fusedV2's answers.
-var fusedCache sync.Map
-
-// fusedV2 reports whether the decoders of t (a type json/v2 has a Shape
-// for) check every rule checkV2 checks while they decode (decodeState.v2):
-// the struct, slice, array, pointer, string-keyed map and any decoders,
-// and json.RawMessage's as a struct field or an element. Not: a pointer to
-// an interface or a type with methods (decoded through reflection or the
-// method), slices of zero-size elements (reflection): for such types
+// fusedV2 reports whether the decoders of t check every rule checkV2
+// checks while they decode (decodeState.v2). t is a type json/v2 has a
+// Shape for (plain data without methods, json.RawMessage aside): its
+// decoders are the struct, slice, array, pointer, string-keyed map, any,
+// scalar and RawMessage ones, and all of them check but for a pointer to
+// an interface or to a RawMessage (reflection, the method) and slices of
+// zero-size elements (reflection): for types that reach one of those,
 // checkV2 walks the document first.
 func fusedV2(t reflect.Type) bool {
 	if ok, found := fusedCache.Load(t); found {
@@ -176,47 +174,33 @@ func fusedV2(t reflect.Type) bool {
 	return ok
 }
 
+// fusedCache: reflect.Type -> bool, fusedV2's answers.
+var fusedCache sync.Map
+
 func fusable(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if t == rawMessageType {
-		return true
-	}
 	if seen[t] {
 		return true // a recursive type: decided where it started
 	}
 	seen[t] = true
-	if t.Kind() != reflect.Interface && (t.NumMethod() > 0 || reflect.PointerTo(t).NumMethod() > 0) {
-		return false
-	}
 	switch t.Kind() {
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64, reflect.String:
-		return t != numberType
-	case reflect.Interface:
-		return t.NumMethod() == 0
 	case reflect.Pointer:
 		return t.Elem().Kind() != reflect.Interface && t.Elem() != rawMessageType && fusable(t.Elem(), seen)
 	case reflect.Slice:
-		return t.Elem().Kind() != reflect.Uint8 && t.Elem().Size() > 0 && fusable(t.Elem(), seen)
-	case reflect.Array:
-		return t.Elem().Kind() != reflect.Uint8 && fusable(t.Elem(), seen)
-	case reflect.Map:
-		return t.Key().Kind() == reflect.String && t.Key().NumMethod() == 0 &&
-			reflect.PointerTo(t.Key()).NumMethod() == 0 && fusable(t.Elem(), seen)
+		return t.Elem().Size() > 0 && fusable(t.Elem(), seen)
+	case reflect.Array, reflect.Map:
+		return fusable(t.Elem(), seen)
 	case reflect.Struct:
 		sd := decoderFor(t).sd
 		if sd == nil {
 			return false
 		}
 		for k := range sd.fields {
-			f := &sd.fields[k]
-			if f.quoted || f.viaPtr || len(f.index) != 1 || !fusable(f.typ, seen) {
+			if f := &sd.fields[k]; f.quoted || f.viaPtr || !fusable(f.typ, seen) {
 				return false
 			}
 		}
-		return true
 	}
-	return false
+	return true
 }
 
 // checkV2 reports whether the value at i, of shape s (nil: any), has none

@@ -500,3 +500,28 @@ func TestUnmarshalNumberWords(t *testing.T) {
 		}
 	}
 }
+
+// walkFirst reaches decoders that cannot check encoding/json/v2's rules as
+// they decode (a pointer to an interface goes through reflection, as do
+// slices of zero-size elements): the document is walked first.
+type walkFirst struct {
+	P *any     `json:"p"`
+	E [][0]int `json:"e"`
+	N string   `json:"n"`
+}
+
+func TestUnmarshalWalkFirst(t *testing.T) {
+	for _, doc := range []string{
+		`{"p":{"a":1,"a":2}}`, `{"p":{"a":1}}`, `{"p":[{"b":1,"b":1}]}`, `{"e":[[],[]]}`, `{"e":[[1]]}`, `{"e":[{}]}`,
+		`{"N":"x"}`, `{"n":"x","n":"y"}`, `{"n":"x","q":{"a":1,"a":2}}`, `{"p":null,"e":null,"n":"z"}`,
+	} {
+		var got, want walkFirst
+		if !json.TakesShaped(&got) {
+			t.Fatal("walkFirst: not on the typed fast path")
+		}
+		sameErr(t, doc, json.Unmarshal([]byte(doc), &got), jsonv2.Unmarshal([]byte(doc), &want))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: %+v, want %+v", doc, got, want)
+		}
+	}
+}
