@@ -265,10 +265,10 @@ func (d *decodeState) memoFor(sd *structDecoder) *keyMemo {
 
 // lookup finds the field for key: an exact match first, then a
 // case-insensitive one (encoding/json's folding; the first field in order
-// wins), returned with foldedKey added; -1 when none. hint is the field expected (the one after the
-// previous match): objects often list fields in struct order. word is the
-// key's first eight bytes, zero past its end, as decodeState.key returns
-// it.
+// wins), returned with foldedKey added; -1 when none. hint is the field
+// expected (the one after the previous match): objects often list fields
+// in struct order. word is the key's first eight bytes, zero past its end,
+// as decodeState.key returns it.
 func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 	n := len(key)
 	if hint < len(sd.fields) && sd.lens[hint] == n && sd.words[hint] == word &&
@@ -461,10 +461,9 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 // rules (decodeState.v2), which match names exactly and reject a name
 // given twice: k, what lookup returned for key, must not be a
 // case-insensitive match, and a field met before (its bit in seen) is a
-// duplicate. A
-// name that is not a field's, and the name of a field past the 64th, goes
-// on d.v2Keys, compared with the object's others at its end (a field's
-// name never equals another field's or an unknown one).
+// duplicate. A name that is not a field's, and the name of a field past
+// the 64th, goes on d.v2Keys, compared with the object's others at its
+// end (a field's name never equals another field's or an unknown one).
 func (sd *structDecoder) v2Name(d *decodeState, k int, key []byte, seen *uint64) bool {
 	if k >= 0 {
 		if k >= foldedKey {

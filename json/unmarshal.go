@@ -159,8 +159,8 @@ var errV2Decline = errors.New("json: left to encoding/json/v2")
 
 // The checks of decodeState.v2 that need encoding/json/v2's rules, set by
 // v2link.go (built with Go 1.27's jsonv2 only, the only build that sets
-// v2): an any decoded by them, and whether a raw value's bytes (a
-// json.RawMessage) are a value they accept.
+// v2): an any decoded by them, and whether the value at a tape index (a
+// json.RawMessage's, or one a struct skips) has no duplicate name.
 var (
 	v2AnyValue func(d *decodeState, i uint32) (any, bool)
 	v2RawOK    func(d *decodeState, i uint32) bool

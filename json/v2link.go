@@ -139,8 +139,6 @@ func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
 		err = td.plain(d, 1, out.UnsafePointer())
 		d.v2 = false
 	} else if d.checkV2(1, s, 0) {
-		clear(d.v2Keys[:cap(d.v2Keys)])
-		d.v2Keys = d.v2Keys[:0]
 		if td.ptrPlain && td.ptrNoMethods {
 			err = td.plain(d, 1, out.UnsafePointer())
 		} else {
