@@ -198,14 +198,15 @@ type decodeState struct {
 	topT         reflect.Type
 	topTD        *typeDecoder
 	topNoNumbers bool
-	topStd       bool     // stdV2: the root type reaches a stdOnly type
-	v2Keys       [][]byte // json/v2's duplicate-name check (v2link.go)
+	topStd       bool           // stdV2: the root type reaches a stdOnly type
+	topFused     int8           // v2link.go's fusedV2 of the pointee: 0 not asked yet, 1 yes, -1 no
+	v2Keys       [][]byte       // json/v2's duplicate-name check (v2link.go)
+	v2Dups       dupname.Finder // its hash table
+	topPlan      *structPlan    // the pointee's plan, when it has one
 	// v2: the decoders check, as they go, what encoding/json/v2's default
 	// rules decode otherwise than encoding/json's, and return errV2Decline
 	// where they differ (see v2link.go's decodeShapedV2). Set only there.
-	v2      bool
-	v2Dups  dupname.Finder // its hash table
-	topPlan *structPlan    // the pointee's plan, when it has one
+	v2 bool
 	// topType is the type word of the interface that held the root
 	// pointer, when that type is direct (nil otherwise): unmarshal
 	// compares it with the next call's.
@@ -251,7 +252,7 @@ func (d *decodeState) release() {
 func (d *decodeState) root(t reflect.Type, typ unsafe.Pointer) {
 	if t != d.topT {
 		d.topT, d.topTD, d.topNoNumbers = t, decoderFor(t.Elem()), readsNoNumber(t)
-		d.topType, d.topPlan = nil, nil
+		d.topType, d.topPlan, d.topFused = nil, nil, 0
 		if d.topStd = reachesStdOnly(t); d.topStd {
 			return // decoded by encoding/json, never by the direct path
 		}

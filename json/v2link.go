@@ -132,20 +132,27 @@ func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
 		return false
 	}
 	d.init(dp, data, 0)
+	td := d.topTD
+	plain := td.ptrPlain && td.ptrNoMethods
+	if plain && d.topFused == 0 {
+		d.topFused = -1
+		if fusedV2(td.t) {
+			d.topFused = 1
+		}
+	}
 	var err error
-	if td := d.topTD; td.ptrPlain && td.ptrNoMethods && fusedV2(td.t) {
+	switch {
+	case plain && d.topFused > 0:
 		// The decoders check as they go (decodeState.v2).
 		d.v2 = true
 		err = td.plain(d, 1, out.UnsafePointer())
 		d.v2 = false
-	} else if d.checkV2(1, s, 0) {
-		if td.ptrPlain && td.ptrNoMethods {
-			err = td.plain(d, 1, out.UnsafePointer())
-		} else {
-			err = d.valueReflect(1, out)
-		}
-	} else {
+	case !d.checkV2(1, s, 0):
 		err = errV2Decline
+	case plain:
+		err = td.plain(d, 1, out.UnsafePointer())
+	default:
+		err = d.valueReflect(1, out)
 	}
 	ok := err == nil && d.saved == nil
 	clear(d.v2Keys[:cap(d.v2Keys)]) // references into the parser's strings
@@ -230,19 +237,9 @@ func (d *decodeState) checkV2(i uint32, s *v2link.Shape, depth int) bool {
 		case v2link.ShapeStruct:
 			fields = s.Fields
 		}
-		// Duplicate names: the names of this object go on d.v2Keys, checked
-		// by internal/dupname (pairwise when few, through a hash table when
-		// many; no allocation either way once the stack and the table have
-		// grown), and come off before the values are checked.
-		base := len(d.v2Keys)
-		for j := i + 1; j < end; j = d.next(j + 1) {
-			d.v2Keys = append(d.v2Keys, d.strBytes(j))
-		}
-		names := d.v2Keys[base:]
-		if d.v2Dups.Has(names) {
+		if !d.namesUnique(i) {
 			return false
 		}
-		d.v2Keys = d.v2Keys[:base]
 		for j := i + 1; j < end; {
 			k := d.strBytes(j)
 			child := elem
@@ -304,7 +301,10 @@ func (d *decodeState) namesUniqueIn(i uint32) bool {
 	return true
 }
 
-// namesUnique reports whether the object at i has no name twice.
+// namesUnique reports whether the object at i has no name twice: its
+// names go on d.v2Keys, checked by internal/dupname (pairwise when few,
+// through a hash table when many; no allocation either way once the stack
+// and the table have grown), and come off again.
 func (d *decodeState) namesUnique(i uint32) bool {
 	end := uint32(d.tape[i]) - 1
 	base := len(d.v2Keys)
