@@ -465,10 +465,13 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 // the 64th, goes on d.v2Keys, compared with the object's others at its
 // end (a field's name never equals another field's or an unknown one).
 func (sd *structDecoder) v2Name(d *decodeState, k int, key []byte, seen *uint64) bool {
+	if k >= foldedKey {
+		return false // a case-insensitive match: encoding/json/v2 ignores the name
+	}
+	if !d.v2Names {
+		return true // the parse checked
+	}
 	if k >= 0 {
-		if k >= foldedKey {
-			return false // a case-insensitive match: encoding/json/v2 ignores the name
-		}
 		if k < 64 {
 			if *seen&(1<<k) != 0 {
 				return false
@@ -482,10 +485,14 @@ func (sd *structDecoder) v2Name(d *decodeState, k int, key []byte, seen *uint64)
 }
 
 // v2Skipped reports whether the value at v, which decode skips, has no
-// duplicate name (decodeState.v2).
+// duplicate name (decodeState.v2), and counts its tape words.
 func (d *decodeState) v2Skipped(v uint32) bool {
 	tg := tagOf(d.tape[v])
-	return tg != tagObject && tg != tagArray || v2RawOK(d, v)
+	if tg != tagObject && tg != tagArray {
+		return true
+	}
+	d.v2SkipWords += int(uint32(d.tape[v]) - v)
+	return v2RawOK(d, v)
 }
 
 // addFrame adds a struct field to the context of a type error raised while

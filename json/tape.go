@@ -84,6 +84,12 @@ func (dp *domParser) parse(data []byte, lazyNumbers bool) int {
 	return shim.DomParse(dp.c, dp.padded(data), uint64(len(data)), lazyNumbers)
 }
 
+// parseUnique is parse that also checks, in the same call, that no object
+// of the document has a name twice: shim.NamesDup when one has.
+func (dp *domParser) parseUnique(data []byte, lazyNumbers bool) int {
+	return shim.DomParseUnique(dp.c, dp.padded(data), uint64(len(data)), lazyNumbers)
+}
+
 // parsePlan is parse with lazy numbers following plan: 0 when the plan
 // applied, shim.PlanOff when Go must walk the tape, or simdjson's error code.
 func (dp *domParser) parsePlan(data []byte, plan *structPlan) int {

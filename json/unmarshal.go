@@ -200,6 +200,7 @@ type decodeState struct {
 	topNoNumbers bool
 	topStd       bool           // stdV2: the root type reaches a stdOnly type
 	topFused     int8           // v2link.go's fusedV2 of the pointee: 0 not asked yet, 1 yes, -1 no
+	topSkips     bool           // the last json/v2 decoding of the pointee skipped much (v2link.go)
 	v2Keys       [][]byte       // json/v2's duplicate-name check (v2link.go)
 	v2Dups       dupname.Finder // its hash table
 	topPlan      *structPlan    // the pointee's plan, when it has one
@@ -207,6 +208,11 @@ type decodeState struct {
 	// rules decode otherwise than encoding/json's, and return errV2Decline
 	// where they differ (see v2link.go's decodeShapedV2). Set only there.
 	v2 bool
+	// v2Names: with v2, the decoders also check that no object has a name
+	// twice; unset, the parse checked the whole document (see v2link.go).
+	v2Names bool
+	// v2Skipped: with v2, the tape words of the values a struct skipped.
+	v2SkipWords int
 	// topType is the type word of the interface that held the root
 	// pointer, when that type is direct (nil otherwise): unmarshal
 	// compares it with the next call's.
@@ -230,6 +236,7 @@ func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 	d.saved = nil
 	d.framed = nil
 	d.v2 = false
+	d.v2Names = true
 }
 
 func (d *decodeState) release() {
@@ -252,7 +259,7 @@ func (d *decodeState) release() {
 func (d *decodeState) root(t reflect.Type, typ unsafe.Pointer) {
 	if t != d.topT {
 		d.topT, d.topTD, d.topNoNumbers = t, decoderFor(t.Elem()), readsNoNumber(t)
-		d.topType, d.topPlan, d.topFused = nil, nil, 0
+		d.topType, d.topPlan, d.topFused, d.topSkips = nil, nil, 0, false
 		if d.topStd = reachesStdOnly(t); d.topStd {
 			return // decoded by encoding/json, never by the direct path
 		}

@@ -127,11 +127,32 @@ func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
 	d := &dp.state
 	d.root(out.Type(), nil)
 	// Types that read no number let simdjson skip converting them.
-	if d.topStd || dp.parse(data, d.topNoNumbers) != 0 {
+	// Duplicate names are checked where decoding meets the objects (a
+	// struct's fields in a bit set as it reads them, say); but where the
+	// last decoding of this type skipped much of its document, the parse
+	// checks every object at once in C (shim.NamesDup), quicker than the
+	// values skipped would be checked one by one here.
+	if d.topStd {
+		putDomParser(dp)
+		return false
+	}
+	names := !d.topSkips
+	if v2link.NamesInParse != 0 {
+		names = v2link.NamesInParse < 0
+	}
+	rc := 0
+	if names {
+		rc = dp.parse(data, d.topNoNumbers)
+	} else {
+		rc = dp.parseUnique(data, d.topNoNumbers)
+	}
+	if rc != 0 {
 		putDomParser(dp)
 		return false
 	}
 	d.init(dp, data, 0)
+	d.v2Names = names
+	d.v2SkipWords = 0
 	td := d.topTD
 	plain := td.ptrPlain && td.ptrNoMethods
 	if plain && d.topFused == 0 {
@@ -155,6 +176,8 @@ func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
 		err = d.valueReflect(1, out)
 	}
 	ok := err == nil && d.saved == nil
+	// A quarter of the tape skipped: the parse checks next time.
+	d.topSkips = d.v2SkipWords > len(d.tape)/4
 	clear(d.v2Keys[:cap(d.v2Keys)]) // references into the parser's strings
 	d.v2Keys = d.v2Keys[:0]
 	d.release()
@@ -286,6 +309,9 @@ func (d *decodeState) checkV2(i uint32, s *v2link.Shape, depth int) bool {
 // and a compare per word. (The nesting limit is simdjson's, 1024, which the
 // parse enforces, far under encoding/json/v2's.)
 func (d *decodeState) namesUniqueIn(i uint32) bool {
+	if !d.v2Names {
+		return true // the parse checked the whole document
+	}
 	end := d.next(i)
 	for j := i; j < end; {
 		switch tagOf(d.tape[j]) {
@@ -306,6 +332,9 @@ func (d *decodeState) namesUniqueIn(i uint32) bool {
 // through a hash table when many; no allocation either way once the stack
 // and the table have grown), and come off again.
 func (d *decodeState) namesUnique(i uint32) bool {
+	if !d.v2Names {
+		return true // the parse checked the whole document
+	}
 	end := uint32(d.tape[i]) - 1
 	base := len(d.v2Keys)
 	for j := i + 1; j < end; j = d.next(j + 1) {

@@ -18,6 +18,7 @@
 // amalgamation is compiled once, by simdjson_amalgamation.cpp.
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include "simdjson.h"
 #include "simdjson_go.h"
@@ -217,6 +218,14 @@ struct open_container {
   uint32_t count;  // elements or pairs so far
   bool obj;
 };
+
+// A name of an object, as names_unique compares them: its bytes and its
+// first eight bytes (native order, zero past its end).
+struct name_ref {
+  const uint8_t *p;
+  uint64_t head;
+  uint32_t len;
+};
 }  // namespace
 
 struct sj_dom {
@@ -226,6 +235,14 @@ struct sj_dom {
   sj_dom_view view{};
   std::vector<open_container> stack;  // parse_lazy's
   uint64_t slots[SJ_PLAN_MAX_SLOTS];   // sj_dom_parse_plan's
+  // names_unique's: one object's names, a hash table of indexes into them
+  // (1 + the index, 0 for none) for objects of many names, and a stack of
+  // the values still to walk, kept from call to call; the seed of its
+  // hash, drawn for each parser.
+  std::vector<name_ref> names;
+  std::vector<uint32_t> table;
+  std::vector<uint32_t> kids;  // tape indexes of values to walk
+  uint64_t seed = 0;
 };
 
 namespace {
@@ -564,12 +581,183 @@ bool plan_walk(const uint64_t *tape, const uint8_t *buf, const uint8_t *sb0, con
   return true;
 }
 
+// Duplicate object names, checked for json/v2 (SJ_PARSE_UNIQUE_NAMES):
+// encoding/json/v2 rejects a document in which some object has a name twice
+// (compared unescaped) wherever the object is, so one pass over the tape
+// after the parse answers for the whole document and Go's decoders need not
+// ask again.
+
+// The name whose string word is w (see lazy_string for the two kinds).
+// Eight bytes are readable at the start of every string (lazy_string, and
+// simdjson's string buffer has SIMDJSON_PADDING bytes past its content).
+inline name_ref name_at(uint64_t w, const uint8_t *buf, const uint8_t *sb0) {
+  name_ref r;
+  if (w & kStrInInput) {
+    r.p = buf + uint32_t(w);
+    r.len = uint32_t(w >> 32) & uint32_t(kStrInInputMax);
+  } else {
+    const uint8_t *s = sb0 + (w & simdjson::internal::JSON_VALUE_MASK);
+    std::memcpy(&r.len, s, 4);
+    r.p = s + 4;
+  }
+  std::memcpy(&r.head, r.p, 8);
+  if (r.len < 8) r.head &= (uint64_t(1) << (8 * r.len)) - 1;
+  return r;
+}
+
+inline bool same_name(const name_ref &a, const name_ref &b) {
+  return a.len == b.len && a.head == b.head && (a.len <= 8 || std::memcmp(a.p + 8, b.p + 8, a.len - 8) == 0);
+}
+
+// The order names_sorted sorts names in: by length, first eight bytes,
+// then the rest.
+inline bool name_less(const name_ref &a, const name_ref &b) {
+  if (a.len != b.len) return a.len < b.len;
+  if (a.head != b.head) return a.head < b.head;
+  return a.len > 8 && std::memcmp(a.p + 8, b.p + 8, a.len - 8) < 0;
+}
+
+// Tape words of a value by its tag: 2 for a number, 0 for an object or an
+// array (its opening word says where it ends), 1 for the others.
+struct word_steps {
+  uint8_t n[256];
+  constexpr word_steps() : n() {
+    for (int c = 0; c < 256; c++) n[c] = 1;
+    n['{'] = n['['] = 0;
+    n[kTypeInt64] = n[kTypeUint64] = n[kTypeDouble] = 2;
+  }
+};
+constexpr word_steps kSteps;
+
+// Walks a parsed document for names_unique: each object's names are
+// gathered and compared (pairwise up to 8, else through a hash table of
+// seeded hashes of their first and last eight bytes and length; names that
+// collide beyond a budget of probes, as an input built to collide makes
+// them, are sorted instead, so that time stays O(n log n) per object),
+// then its values that are objects or arrays are walked.
+struct names_walk {
+  sj_dom *d;
+  const uint64_t *tape;
+  const uint8_t *buf;
+  const uint8_t *sb0;
+  size_t ktop;  // d->kids in use by the objects being walked
+
+  bool value(uint64_t i) { return uint8_t(tape[i] >> 56) == '{' ? object(i) : array(i); }
+
+  bool array(uint64_t i) {
+    const uint64_t end = uint32_t(tape[i]) - 1;
+    for (uint64_t j = i + 1; j < end;) {
+      const uint64_t e = tape[j];
+      if (const uint8_t s = kSteps.n[uint8_t(e >> 56)]) {
+        j += s;
+      } else {
+        if (!value(j)) return false;
+        j = uint32_t(e);
+      }
+    }
+    return true;
+  }
+
+  bool object(uint64_t i) {
+    const uint64_t end = uint32_t(tape[i]) - 1;
+    // At most this many names and values that are containers.
+    const size_t most = (end - i) / 2;
+    if (d->names.size() < most) d->names.resize(most);
+    if (d->kids.size() < ktop + most) d->kids.resize(ktop + most);
+    name_ref *nm = d->names.data();
+    uint32_t *kids = d->kids.data() + ktop;
+    size_t n = 0, nk = 0;
+    for (uint64_t j = i + 1; j < end;) {
+      nm[n++] = name_at(tape[j], buf, sb0);
+      const uint64_t w = tape[j + 1];
+      if (const uint8_t s = kSteps.n[uint8_t(w >> 56)]) {
+        j += 1 + s;
+      } else {
+        kids[nk++] = uint32_t(j + 1);
+        j = uint32_t(w);
+      }
+    }
+    if (n > 1 && !distinct(nm, n)) return false;
+    // The names are compared: d->names is free for the values' objects.
+    const size_t base = ktop;
+    ktop += nk;
+    for (size_t k = 0; k < nk; k++) {
+      if (!value(d->kids[base + k])) return false;
+    }
+    ktop = base;
+    return true;
+  }
+
+  bool distinct(name_ref *nm, size_t n) {
+    if (n <= 8) {
+      for (size_t a = 1; a < n; a++) {
+        for (size_t b = 0; b < a; b++) {
+          if (same_name(nm[a], nm[b])) return false;
+        }
+      }
+      return true;
+    }
+    int bits = 1;
+    while ((size_t(1) << bits) < 2 * n) bits++;
+    std::vector<uint32_t> &table = d->table;
+    if (table.size() < (size_t(1) << bits)) table.resize(size_t(1) << bits);
+    uint32_t *t = table.data();
+    std::memset(t, 0, sizeof(uint32_t) << bits);
+    const uint64_t seed = d->seed;
+    const int shift = 64 - bits;
+    size_t budget = 4 * n + 64;
+    for (size_t a = 0; a < n; a++) {
+      const name_ref &r = nm[a];
+      uint64_t h = (r.head ^ seed) * 0x9E3779B97F4A7C15ULL;
+      if (r.len > 8) {
+        uint64_t tail;
+        std::memcpy(&tail, r.p + r.len - 8, 8);
+        h ^= (tail + seed) * 0xC2B2AE3D27D4EB4FULL;
+      }
+      h = (h ^ (h >> 29) ^ r.len) * 0xBF58476D1CE4E5B9ULL;
+      for (uint64_t k = h >> shift;; k = (k + 1) & ((uint64_t(1) << bits) - 1)) {
+        if (t[k] == 0) {
+          t[k] = uint32_t(a + 1);
+          break;
+        }
+        if (same_name(r, nm[t[k] - 1])) return false;
+        if (--budget == 0) return sorted_distinct(nm, n);
+      }
+    }
+    return true;
+  }
+
+  static bool sorted_distinct(name_ref *nm, size_t n) {
+    std::sort(nm, nm + n, name_less);
+    for (size_t a = 1; a < n; a++) {
+      if (same_name(nm[a], nm[a - 1])) return false;
+    }
+    return true;
+  }
+};
+
+// Whether no object of the last parse has a name twice.
+bool names_unique(sj_dom *d, const uint8_t *buf) {
+  const sj_dom_view &v = d->view;
+  names_walk w{d, v.tape, buf, v.strings, 0};
+  const uint8_t t = uint8_t(v.tape[1] >> 56);
+  if (t != '{' && t != '[') return true;
+  return w.value(1);
+}
+
 }  // namespace
 
 extern "C" {
 
 sj_dom *sj_dom_new(void) {
   sj_dom *d = new (std::nothrow) sj_dom();
+  if (d) {
+    // names_unique's seed: the clock and the address, mixed (an input
+    // cannot know them, so it cannot choose names that collide).
+    const uint64_t c = uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    const uint64_t x = (c ^ 0xE7037ED1A0B428DBULL) * 0x9E3779B97F4A7C15ULL;
+    d->seed = (x ^ (x >> 31) ^ uint64_t(reinterpret_cast<uintptr_t>(d))) * 0xBF58476D1CE4E5B9ULL;
+  }
   return d;
 }
 
@@ -577,7 +765,7 @@ void sj_dom_free(sj_dom *d) { delete d; }
 
 sj_dom_view *sj_dom_view_of(sj_dom *d) { return &d->view; }
 
-int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers) {
+int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int flags) {
   sj_dom_view &v = d->view;
   v.tape = nullptr;
   v.strings = nullptr;
@@ -585,7 +773,7 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers) 
   v.tape_len = 0;
   // realloc_if_needed=false: the caller guarantees SIMDJSON_PADDING readable
   // bytes after buf[len-1] (their content does not matter).
-  const int rc = lazy_numbers ? parse_lazy(d, buf, len) : int(d->parser.parse(buf, size_t(len), false).error());
+  const int rc = flags & SJ_PARSE_LAZY_NUMBERS ? parse_lazy(d, buf, len) : int(d->parser.parse(buf, size_t(len), false).error());
   v.capacity = d->parser.capacity();
   if (rc) return rc;
   const simdjson::dom::document &doc = d->parser.doc;
@@ -594,11 +782,12 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers) 
   v.slots = d->slots;
   // The first word is ('r' << 56) | the index after the last root word.
   v.tape_len = v.tape[0] & simdjson::internal::JSON_VALUE_MASK;
+  if (flags & SJ_PARSE_UNIQUE_NAMES && !names_unique(d, buf)) return SJ_NAMES_DUP;
   return 0;
 }
 
 int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan *plan) {
-  if (const int rc = sj_dom_parse(d, buf, len, 1)) return rc;
+  if (const int rc = sj_dom_parse(d, buf, len, SJ_PARSE_LAZY_NUMBERS)) return rc;
   if (plan->nslots > SJ_PLAN_MAX_SLOTS) return SJ_PLAN_OFF;
   const sj_dom_view &v = d->view;
   std::memset(d->slots, 0, sizeof(uint64_t) * plan->nslots);

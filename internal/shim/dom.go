@@ -13,8 +13,8 @@ package shim
 // it is C memory, and cgo's runtime check of a pointer argument (whether it
 // points into Go's heap) costs time on every call (docs/PERFORMANCE.md,
 // "Measurements behind the shim's choices").
-static inline int sj_dom_parse_h(uintptr_t d, const uint8_t *buf, uint64_t len, int lazy_numbers) {
-  return sj_dom_parse((sj_dom *)d, buf, len, lazy_numbers);
+static inline int sj_dom_parse_h(uintptr_t d, const uint8_t *buf, uint64_t len, int flags) {
+  return sj_dom_parse((sj_dom *)d, buf, len, flags);
 }
 static inline int sj_dom_parse_plan_h(uintptr_t d, const uint8_t *buf, uint64_t len, uintptr_t plan) {
   return sj_dom_parse_plan((sj_dom *)d, buf, len, (const sj_plan *)plan);
@@ -90,12 +90,27 @@ func DomViewOf(x unsafe.Pointer) *DomView {
 // are checked but not converted: their tape words hold no value (for callers
 // that read none; see dom.cpp).
 func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers bool) int {
-	lazy := C.int(0)
+	flags := C.int(0)
 	if lazyNumbers {
-		lazy = 1
+		flags = C.SJ_PARSE_LAZY_NUMBERS
 	}
-	return int(C.sj_dom_parse_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n), lazy))
+	return int(C.sj_dom_parse_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n), flags))
 }
+
+// DomParseUnique is DomParse that also checks, in the same call, that no
+// object of the document has a name twice (compared unescaped, as
+// encoding/json/v2 compares them): NamesDup when one has.
+func DomParseUnique(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers bool) int {
+	flags := C.int(C.SJ_PARSE_UNIQUE_NAMES)
+	if lazyNumbers {
+		flags |= C.SJ_PARSE_LAZY_NUMBERS
+	}
+	return int(C.sj_dom_parse_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n), flags))
+}
+
+// NamesDup is what DomParseUnique returns for a document that parsed but
+// has an object with a name twice (SJ_NAMES_DUP).
+const NamesDup = C.SJ_NAMES_DUP
 
 // DomParsePlan is DomParse with lazy numbers, following plan (C memory):
 // 0 when the plan applied (the view's Slots hold the answer), PlanOff when

@@ -212,6 +212,13 @@ func DomParse(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers bool) 
 	return noCGO
 }
 
+func DomParseUnique(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers bool) int {
+	return noCGO
+}
+
+// NamesDup is SJ_NAMES_DUP.
+const NamesDup = -2
+
 func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Pointer) int {
 	return noCGO
 }

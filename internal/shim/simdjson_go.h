@@ -268,9 +268,13 @@ sj_dom *sj_dom_new(void);
 void sj_dom_free(sj_dom *d);
 sj_dom_view *sj_dom_view_of(sj_dom *d);
 /* buf must stay readable up to len + 64 bytes; 0 or a simdjson error code. */
-/* lazy_numbers: the caller reads no number (only their grammar is checked;
- * see dom.cpp). */
-int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int lazy_numbers);
+/* flags: SJ_PARSE_LAZY_NUMBERS, the caller reads no number (only their
+ * grammar is checked; see dom.cpp); SJ_PARSE_UNIQUE_NAMES, a document in
+ * which some object has a name twice (compared unescaped) returns
+ * SJ_NAMES_DUP. */
+enum { SJ_PARSE_LAZY_NUMBERS = 1, SJ_PARSE_UNIQUE_NAMES = 2 };
+#define SJ_NAMES_DUP (-2) /* parsed, but some object has a name twice */
+int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int flags);
 /* Fills view.offsets; buf must hold the bytes of the last parse. */
 int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len);
 /* 1 when some number of the last parse is the integer literal -0. */

@@ -19,6 +19,12 @@ import (
 // where package json does not set it.
 var UnmarshalAny func(data []byte) (any, bool)
 
+// NamesInParse is set only by tests: 1 makes DecodeShaped have the parse
+// check every object for a duplicate name, -1 has the decoders check the
+// objects they meet; 0 (the default) picks by what the last decoding of
+// the type skipped.
+var NamesInParse int
+
 // ShapeKind is what a Shape describes.
 type ShapeKind uint8
 

@@ -10,7 +10,6 @@ import (
 	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/bufpool"
-	"github.com/simdjson-cgo/simdjson/internal/dupname"
 	"github.com/simdjson-cgo/simdjson/internal/shim"
 )
 
@@ -382,10 +381,6 @@ type parser struct {
 	c       unsafe.Pointer
 	view    *shim.DomView
 	cleanup runtime.Cleanup
-	seen    []uint64 // tape words of the names of the open objects, innermost last
-	names   [][]byte // distinct's names of one object
-	used    int      // names' high-water mark since putParser cleared it
-	dups    dupname.Finder
 }
 
 var parserPool sync.Pool
@@ -413,9 +408,6 @@ func putParser(p *parser) {
 		shim.DomFree(p.c)
 		return
 	}
-	p.seen = p.seen[:0]
-	clear(p.names[:p.used]) // references into the input and simdjson's strings
-	p.used = 0
 	parserPool.Put(p)
 }
 
@@ -433,100 +425,10 @@ func (d *Decoder) valid(b []byte, i, e int) bool {
 	defer putParser(p)
 	base := unsafe.Pointer(unsafe.SliceData(b[i:]))
 	d.parsed += int64(e - i)
-	if shim.DomParse(p.c, base, uint64(e-i), true) != 0 {
-		return false
+	// Unless duplicates are allowed, the parse checks that no object has a
+	// name twice (shim.NamesDup when one has), in the same call.
+	if d.dupOK {
+		return shim.DomParse(p.c, base, uint64(e-i), true) == 0
 	}
-	if d.dupOK || b[i] != '{' && b[i] != '[' {
-		return true
-	}
-	return p.uniqueNames(base)
-}
-
-// Tape words (simdjson's doc/tape.md; see json/tape.go).
-const (
-	payloadMask = 1<<56 - 1
-	strInInput  = 1 << 55
-	strLenMask  = 1<<23 - 1
-)
-
-// uniqueNames walks the tape of the last parse: no object has two members
-// of the same (unescaped) name. The names of the open objects are kept as
-// their tape words (no pointers: no write barriers); at an object's close
-// its names are checked by internal/dupname (pairwise when few, else
-// through a hash table), as json/v2's decoding into any checks them.
-func (p *parser) uniqueNames(input unsafe.Pointer) bool {
-	v := p.view
-	tape := unsafe.Slice((*uint64)(v.Tape), v.TapeLen)
-	type frame struct {
-		obj   bool
-		key   bool // the next string word is a member name
-		start int  // the object's names in p.seen
-	}
-	var stackBuf [32]frame
-	stack := stackBuf[:0]
-	for i := 1; i < len(tape)-1; {
-		w := tape[i]
-		tag := byte(w >> 56)
-		if n := len(stack); n > 0 && stack[n-1].key && tag == '"' {
-			p.seen = append(p.seen, w)
-			stack[n-1].key = false
-			i++
-			continue
-		}
-		switch tag {
-		case '{':
-			stack = append(stack, frame{obj: true, key: true, start: len(p.seen)})
-			i++
-			continue
-		case '[':
-			stack = append(stack, frame{start: len(p.seen)})
-			i++
-			continue
-		case '}', ']':
-			f := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if f.obj && !p.distinct(input, p.seen[f.start:]) {
-				return false
-			}
-			p.seen = p.seen[:f.start]
-			i++
-		case 'l', 'u', 'd':
-			i += 2
-		default:
-			i++
-		}
-		if n := len(stack); n > 0 && stack[n-1].obj {
-			stack[n-1].key = true
-		}
-	}
-	return true
-}
-
-// name returns the string of tape word w: in the input or in simdjson's
-// string buffer.
-func (p *parser) name(input unsafe.Pointer, w uint64) []byte {
-	if w&strInInput != 0 {
-		return unsafe.Slice((*byte)(unsafe.Add(input, uint32(w))), uint32(w>>32)&strLenMask)
-	}
-	q := unsafe.Add(p.view.Strings, w&payloadMask)
-	return unsafe.Slice((*byte)(unsafe.Add(q, 4)), *(*uint32)(q))
-}
-
-// distinct reports whether the names of words differ pairwise. Up to
-// dupname.Pairwise names are gathered on the stack (no write barriers),
-// more in p.names.
-func (p *parser) distinct(input unsafe.Pointer, words []uint64) bool {
-	if len(words) > dupname.Pairwise {
-		names := p.names[:0]
-		for _, w := range words {
-			names = append(names, p.name(input, w))
-		}
-		p.names, p.used = names[:0], max(p.used, len(names))
-		return !p.dups.Has(names)
-	}
-	var buf [dupname.Pairwise][]byte
-	for i, w := range words {
-		buf[i] = p.name(input, w)
-	}
-	return !p.dups.Has(buf[:len(words)])
+	return shim.DomParseUnique(p.c, base, uint64(e-i), true) == 0
 }

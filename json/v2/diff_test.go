@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/simdjson-cgo/simdjson/internal/corpus"
+	"github.com/simdjson-cgo/simdjson/internal/v2link"
 	"github.com/simdjson-cgo/simdjson/json/jsontext"
 	json "github.com/simdjson-cgo/simdjson/json/v2"
 )
@@ -403,16 +404,22 @@ func manyNames(n int, dup string) string {
 }
 
 func TestUnmarshalShapedDiff(t *testing.T) {
-	for _, doc := range plainDocs {
-		var got, want plainStruct
-		sameErr(t, "Unmarshal "+doc, json.Unmarshal([]byte(doc), &got), jsonv2.Unmarshal([]byte(doc), &want))
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("Unmarshal %s: %+v, want %+v", doc, got, want)
-		}
-		var gotR, wantR plainStruct
-		sameErr(t, "UnmarshalRead "+doc, json.UnmarshalRead(strings.NewReader(doc), &gotR), jsonv2.UnmarshalRead(strings.NewReader(doc), &wantR))
-		if !reflect.DeepEqual(gotR, wantR) {
-			t.Fatalf("UnmarshalRead %s: %+v, want %+v", doc, gotR, wantR)
+	// Duplicate names found by the decoders (-1), by the parse (1), and
+	// as the last decoding of the type decides (0).
+	defer func() { v2link.NamesInParse = 0 }()
+	for _, mode := range []int{-1, 1, 0} {
+		v2link.NamesInParse = mode
+		for _, doc := range plainDocs {
+			var got, want plainStruct
+			sameErr(t, fmt.Sprint(mode, " Unmarshal ", doc), json.Unmarshal([]byte(doc), &got), jsonv2.Unmarshal([]byte(doc), &want))
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%d Unmarshal %s: %+v, want %+v", mode, doc, got, want)
+			}
+			var gotR, wantR plainStruct
+			sameErr(t, fmt.Sprint(mode, " UnmarshalRead ", doc), json.UnmarshalRead(strings.NewReader(doc), &gotR), jsonv2.UnmarshalRead(strings.NewReader(doc), &wantR))
+			if !reflect.DeepEqual(gotR, wantR) {
+				t.Fatalf("%d UnmarshalRead %s: %+v, want %+v", mode, doc, gotR, wantR)
+			}
 		}
 	}
 	// A target that is not zero goes to the standard (merge rules).
