@@ -125,10 +125,12 @@ func TestParseUniqueNames(t *testing.T) {
 	for range 3000 {
 		docs = append(docs, randomNamesDoc(rng, 0))
 	}
+	dups := 0
 	for _, doc := range docs {
 		want := 0
 		if hasDupNames(t, []byte(doc)) {
 			want = shim.NamesDup
+			dups++
 		}
 		for _, lazy := range []bool{false, true} {
 			dp := getDomParser()
@@ -138,6 +140,9 @@ func TestParseUniqueNames(t *testing.T) {
 				t.Fatalf("parseUnique(%.200s, lazy %v) = %d, want %d", doc, lazy, got, want)
 			}
 		}
+	}
+	if dups < len(docs)/5 || dups > len(docs)*4/5 {
+		t.Fatalf("%d of %d documents have a duplicate name: the random ones should be about half", dups, len(docs))
 	}
 	// Invalid documents are the parse's errors, as without the check.
 	dp := getDomParser()
@@ -158,33 +163,21 @@ func randomNamesDoc(rng *rand.Rand, depth int) string {
 	if depth > 3 {
 		return scalar()
 	}
-	switch rng.IntN(3) {
-	case 0:
-		var b strings.Builder
-		b.WriteByte('{')
-		n := rng.IntN(14)
-		for i := range n {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(names[rng.IntN(len(names))])
-			b.WriteByte(':')
-			b.WriteString(randomNamesDoc(rng, depth+1))
-		}
-		b.WriteByte('}')
-		return b.String()
-	case 1:
-		var b strings.Builder
-		b.WriteByte('[')
-		n := rng.IntN(6)
-		for i := range n {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(randomNamesDoc(rng, depth+1))
-		}
-		b.WriteByte(']')
-		return b.String()
+	kind := rng.IntN(3) // an object, an array, a scalar
+	if kind == 2 {
+		return scalar()
 	}
-	return scalar()
+	var b strings.Builder
+	b.WriteByte("{["[kind])
+	for i := range rng.IntN(14 - 8*kind) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if kind == 0 {
+			b.WriteString(names[rng.IntN(len(names))] + ":")
+		}
+		b.WriteString(randomNamesDoc(rng, depth+1))
+	}
+	b.WriteByte("}]"[kind])
+	return b.String()
 }
