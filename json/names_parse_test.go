@@ -116,6 +116,10 @@ func TestParseUniqueNames(t *testing.T) {
 		objectOf(many), objectOf(append(many[:299:299], "name7")), objectOf(append([]string{"name299"}, many...)),
 		objectOf(many[:9]), objectOf(append(many[:8:8], "name0")), objectOf(many[:8]), objectOf(append(many[:7:7], "name6")),
 		`{"deep":` + strings.Repeat(`[`, 500) + objectOf(append(many[:20:20], "name19")) + strings.Repeat(`]`, 500) + `}`,
+		// At the parse's depth limit (1023 containers): the walk recurses
+		// once per level, on the C stack.
+		strings.Repeat(`[`, 1022) + `{"a":1,"a":2}` + strings.Repeat(`]`, 1022),
+		strings.Repeat(`{"a":`, 1022) + `{"a":1,"b":2}` + strings.Repeat(`}`, 1022),
 		// Names built to collide in the hash: compared another way, still
 		// found (or not).
 		objectOf(colliding), objectOf(append(colliding[:len(colliding):len(colliding)], colliding[12345])),
