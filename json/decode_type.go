@@ -543,6 +543,7 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 	}
 	elem := b.get(et)
 	pt := reflect.PointerTo(t) // for valueAt
+	floats := et.Kind() == reflect.Float64 && reflect.PointerTo(et).NumMethod() == 0 // as arrayDecoder's
 	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
 		w := d.tape[i]
 		switch tagOf(w) {
@@ -582,8 +583,14 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 			// the array (reflect.MakeSlice would allocate a header too).
 			valueAt(pt, p).Grow(n - k)
 			for ; k < n; k++ {
+				q := unsafe.Add(h.data, uintptr(k)*es)
+				if floats && tagOf(d.tape[j]) == tagFloat64 {
+					*(*float64)(q) = d.float64At(j)
+					j += 2
+					continue
+				}
 				h.len = k + 1
-				if err := elem.direct(d, j, unsafe.Add(h.data, uintptr(k)*es)); err != nil {
+				if err := elem.direct(d, j, q); err != nil {
 					return err
 				}
 				j = d.next(j)
@@ -599,6 +606,9 @@ func (b *decoderBuilder) arrayDecoder(t reflect.Type) decFn {
 	es := et.Size()
 	alen := t.Len()
 	elem := b.get(et)
+	// Arrays of float64 (a coordinate, a vector) store a double's bits
+	// without a call per element; other elements go to float64Decoder.
+	floats := et.Kind() == reflect.Float64 && reflect.PointerTo(et).NumMethod() == 0
 	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
 		w := d.tape[i]
 		if tagOf(w) != tagArray {
@@ -610,11 +620,17 @@ func (b *decoderBuilder) arrayDecoder(t reflect.Type) decFn {
 		}
 		end := uint32(w) - 1
 		k := 0
-		for j := i + 1; j < end && k < alen; j = d.next(j) {
-			if err := elem.direct(d, j, unsafe.Add(p, uintptr(k)*es)); err != nil {
+		for j := i + 1; j < end && k < alen; k++ {
+			q := unsafe.Add(p, uintptr(k)*es)
+			if floats && tagOf(d.tape[j]) == tagFloat64 {
+				*(*float64)(q) = d.float64At(j)
+				j += 2
+				continue
+			}
+			if err := elem.direct(d, j, q); err != nil {
 				return err
 			}
-			k++
+			j = d.next(j)
 		}
 		if k < alen {
 			a := reflect.NewAt(t, p).Elem()
