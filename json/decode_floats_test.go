@@ -22,13 +22,13 @@ func (h *halved) UnmarshalJSON(b []byte) error {
 type plainFloat float64
 
 type floatElems struct {
-	A [2]float64
-	S []float64
-	N [3]plainFloat
-	H [2]halved
+	A  [2]float64
+	S  []float64
+	N  [3]plainFloat
+	H  [2]halved
 	HS []halved
-	P [][2]float64
-	Q [][]float64
+	P  [][2]float64
+	Q  [][]float64
 }
 
 // TestUnmarshalFloatElems: arrays and slices of float64 store a double

@@ -543,7 +543,8 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 	}
 	elem := b.get(et)
 	pt := reflect.PointerTo(t) // for valueAt
-	floats := et.Kind() == reflect.Float64 && reflect.PointerTo(et).NumMethod() == 0 // as arrayDecoder's
+	// As arrayDecoder's: new float64 elements stored from the tape.
+	floats := et.Kind() == reflect.Float64 && reflect.PointerTo(et).NumMethod() == 0
 	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
 		w := d.tape[i]
 		switch tagOf(w) {
