@@ -78,6 +78,7 @@ type Decoder struct {
 	tail         [64]byte // the whitespace after the last value, once the buffer went back
 	parsed       int64    // bytes given to simdjson to validate (for tests)
 	searched     int64    // bytes searched for a newline (for tests)
+	scans        int64    // calls of the bracket scan (for tests)
 	rerr         error    // an error r returned, not yet passed on
 	dupOK        bool     // AllowDuplicateNames
 	p            *parser

@@ -226,11 +226,21 @@ func (d *Decoder) readFastWith(take func(v []byte, out any) bool, out any) (Valu
 				if line >= 0 && try(b, i, line, &d.guessFailed, &tried1) {
 					return Value(b[i:d.pos:d.pos]), true
 				}
+				if !atEnd && d.rerr == nil && !probed && d.readerLen() == 0 {
+					// The line was not the value (a pretty-printed
+					// document's first line): the reader may be at its
+					// end, as above; if it is, the rest is tried whole.
+					probed = true
+					d.more()
+					b, i = d.buf, d.pos+rel
+					atEnd = d.rerr == io.EOF
+				}
 				if atEnd && try(b, i, len(b), &d.restFailed, &tried2) {
 					return Value(b[i:d.pos:d.pos]), true
 				}
 			}
 		}
+		d.scans++
 		e, st := sc.extent(b, i)
 		switch st {
 		case scanDone:

@@ -100,3 +100,41 @@ func TestBufferBackAtEnd(t *testing.T) {
 		t.Fatalf("unread %q at %d, want %q at %d", got, d.InputOffset(), want, std.InputOffset())
 	}
 }
+
+// TestPrettyDocumentWhole: a pretty-printed document from a reader with
+// Len (its first line, "{", is not the value) is validated whole once the
+// reader is found at its end, not found by the bracket scan first (which
+// cost twice simdjson's parse on twitter.json).
+func TestPrettyDocumentWhole(t *testing.T) {
+	if !shim.Available {
+		t.Skip("no fast path without cgo")
+	}
+	doc := "{\n  \"a\": [1, 2],\n  \"b\": {\"c\": \"x\"}\n}"
+	for name, c := range map[string]struct {
+		in    string
+		scans int64
+	}{
+		"document":         {doc, 0},
+		"whitespace after": {doc + "\n\n", 0},
+		// The rest of the input is not the first value; a guess ending
+		// where one failed is not tried again (linear in the values).
+		"two documents": {doc + "\n" + doc, 2},
+	} {
+		in := c.in
+		d := NewDecoder(strings.NewReader(in))
+		for k := range strings.Count(in, doc) {
+			if v, err := d.ReadValue(); err != nil || string(v) != doc {
+				t.Fatalf("%s: value %d: %q %v", name, k, v, err)
+			}
+		}
+		if d.mode != fastMode {
+			t.Fatalf("%s: the standard Decoder read", name)
+		}
+		if _, err := d.ReadValue(); err != io.EOF {
+			t.Fatalf("%s: %v, want EOF", name, err)
+		}
+		if d.scans != c.scans {
+			t.Fatalf("%s: the bracket scan ran %d times, want %d", name, d.scans, c.scans)
+		}
+	}
+}
