@@ -543,8 +543,7 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 	}
 	elem := b.get(et)
 	pt := reflect.PointerTo(t) // for valueAt
-	// As arrayDecoder's: new float64 elements stored from the tape.
-	floats := et.Kind() == reflect.Float64 && reflect.PointerTo(et).NumMethod() == 0
+	floats := plainFloat64(et) // new elements stored from the tape
 	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
 		w := d.tape[i]
 		switch tagOf(w) {
@@ -602,14 +601,20 @@ func (b *decoderBuilder) sliceDecoder(t reflect.Type) decFn {
 	}
 }
 
+// plainFloat64 reports whether t is a float64 type whose pointer has no
+// methods: arrays and slices of it (a coordinate, a vector) store a
+// double's bits from the tape without a call per element; other elements
+// (integers, type errors) go to float64Decoder.
+func plainFloat64(t reflect.Type) bool {
+	return t.Kind() == reflect.Float64 && reflect.PointerTo(t).NumMethod() == 0
+}
+
 func (b *decoderBuilder) arrayDecoder(t reflect.Type) decFn {
 	et := t.Elem()
 	es := et.Size()
 	alen := t.Len()
 	elem := b.get(et)
-	// Arrays of float64 (a coordinate, a vector) store a double's bits
-	// without a call per element; other elements go to float64Decoder.
-	floats := et.Kind() == reflect.Float64 && reflect.PointerTo(et).NumMethod() == 0
+	floats := plainFloat64(et)
 	return func(d *decodeState, i uint32, p unsafe.Pointer) error {
 		w := d.tape[i]
 		if tagOf(w) != tagArray {

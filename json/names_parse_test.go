@@ -84,7 +84,7 @@ func objectOf(names []string) string {
 }
 
 // TestParseUniqueNames checks the duplicate-name check the parse makes for
-// json/v2 (dom.cpp's names_unique) against encoding/json's tokens, with
+// json/v2 and jsontext (dom.cpp's names_unique) against encoding/json's tokens, with
 // both of the parse's string layouts (lazy numbers leave strings without
 // escapes in the input).
 func TestParseUniqueNames(t *testing.T) {

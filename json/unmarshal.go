@@ -211,7 +211,7 @@ type decodeState struct {
 	// v2Names: with v2, the decoders also check that no object has a name
 	// twice; unset, the parse checked the whole document (see v2link.go).
 	v2Names bool
-	// v2Skipped: with v2, the tape words of the values a struct skipped.
+	// v2SkipWords: with v2, the tape words of the values structs skipped.
 	v2SkipWords int
 	// topType is the type word of the interface that held the root
 	// pointer, when that type is direct (nil otherwise): unmarshal

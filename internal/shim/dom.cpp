@@ -609,7 +609,7 @@ inline bool same_name(const name_ref &a, const name_ref &b) {
   return a.len == b.len && a.head == b.head && (a.len <= 8 || std::memcmp(a.p + 8, b.p + 8, a.len - 8) == 0);
 }
 
-// The order names_sorted sorts names in: by length, first eight bytes,
+// The order sorted_distinct sorts names in: by length, first eight bytes,
 // then the rest.
 inline bool name_less(const name_ref &a, const name_ref &b) {
   if (a.len != b.len) return a.len < b.len;
