@@ -226,6 +226,22 @@ struct name_ref {
   uint64_t head;
   uint32_t len;
 };
+// For sj_dom_offsets, by tape type: the words a value takes (two for a
+// number), whether it opens a container, whether it closes one (the root
+// word 'r' counts: nothing follows the root value).
+struct offsets_step {
+  uint8_t number[256]{};
+  bool open[256]{};
+  bool close[256]{};
+  constexpr offsets_step() {
+    for (int t = 0; t < 256; t++) number[t] = 1;
+    number[kTypeInt64] = number[kTypeUint64] = number[kTypeDouble] = 2;
+    open[uint8_t('{')] = open[uint8_t('[')] = true;
+    close[uint8_t('}')] = close[uint8_t(']')] = close[uint8_t('r')] = true;
+  }
+};
+constexpr offsets_step kOffsetsStep{};
+
 }  // namespace
 
 struct sj_dom {
@@ -811,23 +827,25 @@ int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len) {
   const uint32_t nsi = d->parser.implementation->n_structural_indexes;
   // Every value on the tape (between the two root words) starts at a
   // structural index, in document order; the structural indexes in between
-  // are the ',' and ':' separators. Numbers take two tape words.
+  // are the ',' and ':' separators, and the tape says where they are
+  // without reading the input: one follows every word (a key, a scalar, a
+  // closing bracket) but an opening bracket, unless the next word closes
+  // the container (or is the root's last word). Numbers take two tape
+  // words.
   const uint64_t last = v.tape_len - 1;
+  const uint64_t *tape = v.tape;
   uint32_t j = 0;
   off[0] = 0;
-  off[last] = uint32_t(len);
   for (uint64_t i = 1; i < last;) {
-    while (j < nsi && si[j] < len && (buf[si[j]] == ',' || buf[si[j]] == ':')) j++;
     if (j >= nsi) return simdjson::UNEXPECTED_ERROR;
-    off[i] = si[j++];
-    const uint8_t t = uint8_t(v.tape[i] >> 56);
-    if (t == kTypeInt64 || t == kTypeUint64 || t == kTypeDouble) {
-      off[i + 1] = off[i];
-      i += 2;
-    } else {
-      i += 1;
-    }
+    const uint32_t o = si[j];
+    const uint8_t t = uint8_t(tape[i] >> 56);
+    off[i] = o;
+    off[i + 1] = o;  // a number's second word; else overwritten next
+    i += kOffsetsStep.number[t];
+    j += kOffsetsStep.open[t] || kOffsetsStep.close[uint8_t(tape[i] >> 56)] ? 1 : 2;
   }
+  off[last] = uint32_t(len);
   v.offsets = off;
   return 0;
 }
