@@ -106,32 +106,30 @@ func (d *decodeState) smallMapKeys(i uint32) (blk *anyMapBlock, n int, dup bool)
 	}
 	var (
 		hashes [mapGroupSlots]uint64
-		words  [mapGroupSlots]uint64
+		keys   [mapGroupSlots]string
 	)
-	seed := rand.Uint64() | 1 // maphash rejects 0; the runtime's seeds are any value
+	seed := d.mapSeed()
 	var ms maphash.Seed
 	*(*uint64)(unsafe.Pointer(&ms)) = seed
 	ctrl := uint64(ctrlEmptyGroup)
 	j := i + 1
 	for s := 0; s < n; s++ {
-		w := d.tape[j]
-		b := d.strBytesWord(w)
-		if len(b) == 0 || len(b) > mapMaxKeyLen {
+		k, h, ok := d.keyHashed(j, ms)
+		if !ok {
 			return nil, 0, false
 		}
-		h := maphash.Bytes(ms, b)
 		for t := 0; t < s; t++ {
-			if hashes[t] == h && bytes.Equal(d.strBytesWord(words[t]), b) {
+			if hashes[t] == h && keys[t] == k {
 				return nil, 0, true
 			}
 		}
-		hashes[s], words[s] = h, w
+		hashes[s], keys[s] = h, k
 		ctrl = ctrl&^(0xFF<<(8*s)) | (h&0x7F)<<(8*s)
 		j = d.next(j + 1)
 	}
 	blk = d.mapBlock()
 	for s := 0; s < n; s++ {
-		blk.g.slots[s].k = d.strWord(words[s])
+		blk.g.slots[s].k = keys[s]
 	}
 	blk.g.ctrl = ctrl
 	blk.m.used = uint64(n)

@@ -491,7 +491,7 @@ func (d *decodeState) anyValue(i uint32) any {
 		}
 		m := make(map[string]any, d.mapHint(i))
 		for j := i + 1; j < end; {
-			k := d.str(j)
+			k := d.keyStr(j)
 			m[k] = d.anyValue(j + 1)
 			j = d.next(j + 1)
 		}
@@ -707,7 +707,7 @@ func decodeMapStringAny(d *decodeState, i uint32, p unsafe.Pointer) error {
 	}
 	end := uint32(w) - 1
 	for j := i + 1; j < end; {
-		m[d.str(j)] = d.anyValue(j + 1)
+		m[d.keyStr(j)] = d.anyValue(j + 1)
 		j = d.next(j + 1)
 	}
 	return nil
@@ -787,7 +787,7 @@ func (d *decodeState) stringStringMap(i uint32, t reflect.Type, elem *typeDecode
 		if err := elem.direct(d, j+1, unsafe.Pointer(&ev)); err != nil {
 			return err
 		}
-		m[d.str(j)] = ev
+		m[d.keyStr(j)] = ev
 		j = d.next(j + 1)
 	}
 	if d.v2 && len(m) != n0+n {

@@ -1,6 +1,7 @@
 package json
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"runtime"
@@ -307,11 +308,16 @@ func (d *decodeState) float(i uint32) float64 {
 	return float64(n)
 }
 
+var negZeroText = []byte("-0")
+
 // isNegZero reports whether the integer 0 at i was written -0.
 func (d *decodeState) isNegZero(i uint32) bool {
 	if d.negZero == 0 {
+		// Most documents have no "-0" anywhere (strings included):
+		// a vector search of the text settles those without walking
+		// the structural indexes in C.
 		d.negZero = -1
-		if shim.DomNegZero(d.dp.c, unsafe.Pointer(unsafe.SliceData(d.data)), uint64(len(d.data))) {
+		if bytes.Contains(d.data, negZeroText) && shim.DomNegZero(d.dp.c, unsafe.Pointer(unsafe.SliceData(d.data)), uint64(len(d.data))) {
 			d.negZero = 1
 		}
 	}

@@ -188,6 +188,7 @@ type decodeState struct {
 	anyBuf    []any         // backing arrays of short []any (anySlice)
 	sliceBox  [][]any       // boxes of the []any put in interfaces (boxSlice)
 	mapBlocks []anyMapBlock // small map[string]any built in place (anymap.go)
+	keys      *keyCache     // names made into map keys, remembered (keycache.go)
 
 	// The type error whose Struct the innermost struct has set (addFrame).
 	framed *stdjson.UnmarshalTypeError
@@ -237,6 +238,9 @@ func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 	d.framed = nil
 	d.v2 = false
 	d.v2Names = true
+	if d.keys != nil {
+		d.keys.seed = 0 // a new seed for this call's maps
+	}
 }
 
 func (d *decodeState) release() {

@@ -74,7 +74,7 @@ func (d *decodeState) anyValueV2(i uint32, depth int) (any, bool) {
 				return nil, false
 			}
 			n := len(m)
-			if m[d.str(j)] = v; len(m) == n {
+			if m[d.keyStr(j)] = v; len(m) == n {
 				return nil, false // a duplicate name
 			}
 			j = d.next(j + 1)

@@ -1,0 +1,135 @@
+package json
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+	"math/rand/v2"
+	"unsafe"
+)
+
+// Object names made into map keys, remembered.
+//
+// A document decoded into interface{} (or into a map[string]any field) has
+// the same few names in object after object (every element of an array of
+// events has "id", "type", "actor"), and a service decodes the same names
+// request after request. Each name used to be copied into the string arena
+// for every object it keyed and, for maps built in place (anymap.go),
+// hashed for every object too. keyCache remembers recent names by their
+// bytes: a name met again takes the Go string made the first time and, in
+// the same Unmarshal, the hash computed the first time.
+//
+// The hash is hash/maphash's with the seed of the maps built in place; one
+// seed is drawn per Unmarshal (mapSeed) and serves all of that call's maps,
+// so the same name has the same hash in all of them (the runtime draws one
+// per map; a map's seed only has to be unknown outside the process). An
+// entry's hash counts for the call whose generation it carries.
+//
+// The strings the cache holds come from a chunk of their own (keyArena),
+// so that what it keeps alive from one call to the next is the names it
+// holds, not the arena chunks of the values decoded beside them; the
+// decodeState, and the cache with it, lives in a sync.Pool.
+
+const (
+	keyCacheBits   = 8
+	keyCacheSize   = 1 << keyCacheBits
+	keyCacheMaxLen = 48   // longer names are copied each time, as before
+	keyArenaChunk  = 1024 // bytes of one chunk of cached names
+)
+
+type keyEntry struct {
+	head uint64 // the name's first eight bytes, zero past its end (key's)
+	s    string // the name, from keyArena ("" for an empty entry)
+	hash uint64 // maphash of s under the mapSeed of generation gen
+	gen  uint64
+}
+
+type keyCache struct {
+	entries [keyCacheSize]keyEntry
+	arena   []byte
+	gen     uint64 // this call's generation: 0 until mapSeed is drawn
+	seed    uint64 // this call's mapSeed (0: not drawn yet)
+}
+
+// mapSeed returns the seed of this Unmarshal's maps built in place,
+// drawing it at the first map (init resets it).
+func (d *decodeState) mapSeed() uint64 {
+	c := d.keyCache()
+	if c.seed == 0 {
+		c.seed = rand.Uint64() | 1 // maphash rejects 0; the runtime's seeds are any value
+		c.gen++
+	}
+	return c.seed
+}
+
+func (d *decodeState) keyCache() *keyCache {
+	if d.keys == nil {
+		d.keys = new(keyCache)
+	}
+	return d.keys
+}
+
+// entry returns the cache's slot for a name of n bytes (1 to
+// keyCacheMaxLen) starting with head, and whether it holds that name.
+func (c *keyCache) entry(b []byte, head uint64) (*keyEntry, bool) {
+	n := len(b)
+	x := head ^ uint64(n)<<56
+	if n > 8 {
+		// Names often share their first eight bytes ("profile_...").
+		x ^= binary.LittleEndian.Uint64(b[n-8:]) * 0xC2B2AE3D27D4EB4F
+	}
+	e := &c.entries[(x*0x9E3779B97F4A7C15)>>(64-keyCacheBits)]
+	if e.head != head || len(e.s) != n {
+		return e, false
+	}
+	return e, n <= 8 || string(b[8:]) == e.s[8:] // head holds names of up to eight
+}
+
+// fill makes e hold the name b, a copy in the cache's own chunks.
+func (c *keyCache) fill(e *keyEntry, b []byte, head uint64) {
+	n := len(b)
+	if len(c.arena)+n > cap(c.arena) {
+		c.arena = make([]byte, 0, keyArenaChunk)
+	}
+	off := len(c.arena)
+	c.arena = c.arena[:off+n]
+	copy(c.arena[off:], b)
+	*e = keyEntry{head: head, s: unsafe.String(&c.arena[off], n)}
+}
+
+// keyStr is str for an object's name at i that becomes a map key: the
+// cached string when the name is in the cache.
+func (d *decodeState) keyStr(i uint32) string {
+	b, head := d.key(i)
+	if len(b) == 0 || len(b) > keyCacheMaxLen {
+		return d.strWord(d.tape[i])
+	}
+	c := d.keyCache()
+	e, ok := c.entry(b, head)
+	if !ok {
+		c.fill(e, b, head)
+	}
+	return e.s
+}
+
+// keyHashed returns the name at i as a Go string and its maphash under
+// ms, this call's mapSeed (drawn before), from the cache where it can; ok
+// is false for an empty name or one longer than mapMaxKeyLen, which the
+// maps built in place do not take.
+func (d *decodeState) keyHashed(i uint32, ms maphash.Seed) (s string, h uint64, ok bool) {
+	b, head := d.key(i)
+	if len(b) == 0 || len(b) > mapMaxKeyLen {
+		return "", 0, false
+	}
+	if len(b) > keyCacheMaxLen {
+		return d.strWord(d.tape[i]), maphash.Bytes(ms, b), true
+	}
+	c := d.keys
+	e, hit := c.entry(b, head)
+	if !hit {
+		c.fill(e, b, head)
+	}
+	if e.gen != c.gen {
+		e.hash, e.gen = maphash.Bytes(ms, b), c.gen
+	}
+	return e.s, e.hash, true
+}

@@ -1,0 +1,102 @@
+package json
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// keyCacheDoc returns an array of objects whose names repeat (from call to
+// call as well), collide in the cache (the same first eight bytes and
+// length, the same last eight), are escaped, hold NUL bytes, are longer
+// than the cache takes, and are many enough (more than keyCacheSize) to
+// evict one another; objects of up to eight names (built in place) and of
+// more (made by the runtime).
+func keyCacheDoc(round int) []byte {
+	var b strings.Builder
+	b.WriteString("[")
+	names := []string{`"id"`, `"name"`, `"abcdefghX"`, `"abcdefghY"`, `"abcdefgh\u0058Z"`, `"abcdefghXZ"`,
+		`"x\u0000y"`, `"x\u0000z"`, `"` + strings.Repeat("p", 47) + `"`, `"` + strings.Repeat("p", 48) + `"`,
+		`"` + strings.Repeat("p", 49) + `"`, `"` + strings.Repeat("q", 130) + `"`, `"é"`, `"\u00e9t\u00e9"`,
+		`"profile_background_color"`, `"profile_sidebar_fill_color"`, `"profile_sidebar_border_color"`}
+	for i := range 400 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		n := 1 + (i+round)%12 // 1 to 12 names
+		b.WriteString("{")
+		for k := range n {
+			if k > 0 {
+				b.WriteString(",")
+			}
+			name := names[(i*7+k*3+round)%len(names)]
+			if (i+k)%5 == 0 {
+				// Hundreds of names of the same length and first
+				// eight bytes: evictions, and names that share a slot.
+				name = fmt.Sprintf(`"abcdefgh%03d"`, (i*k+round)%300)
+			}
+			fmt.Fprintf(&b, `%s:%d`, name, i*100+k)
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("]")
+	return []byte(b.String())
+}
+
+// TestKeyCache: names made into map keys from the cache equal
+// encoding/json's keys, and the maps answer lookups of every key, across
+// calls (each call draws a new seed: a hash kept from an earlier call
+// would make lookups miss) and after the input is overwritten (the cache's
+// strings are copies).
+func TestKeyCache(t *testing.T) {
+	type holder struct {
+		M  map[string]any    `json:"m"`
+		MS map[string]string `json:"ms"`
+	}
+	for round := range 6 {
+		data := keyCacheDoc(round)
+		var got, want any
+		if err := Unmarshal(data, &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := stdjson.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		// A second document with other values between, as a service's
+		// next request: the first result must not change.
+		other := bytes.ReplaceAll(keyCacheDoc(round+1), []byte(`"id"`), []byte(`"ID"`))
+		var got2 any
+		if err := Unmarshal(other, &got2); err != nil {
+			t.Fatal(err)
+		}
+		for i := range data {
+			data[i] = 'x'
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("round %d: the result differs from encoding/json's", round)
+		}
+		for i, o := range want.([]any) {
+			m := got.([]any)[i].(map[string]any)
+			for k, v := range o.(map[string]any) {
+				if g, ok := m[k]; !ok || g != v {
+					t.Fatalf("round %d, object %d: m[%q] = %v, %v; want %v", round, i, k, g, ok, v)
+				}
+			}
+		}
+		// map[string]any and map[string]string fields.
+		var h, hw holder
+		doc := []byte(`{"m":{"id":1,"abcdefghX":2,"abcdefghY":3},"ms":{"id":"a","name":"b","abcdefghXZ":"c","x\u0000y":"d"}}`)
+		if err := Unmarshal(doc, &h); err != nil {
+			t.Fatal(err)
+		}
+		if err := stdjson.Unmarshal(doc, &hw); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(h, hw) || h.M["abcdefghY"] != 3.0 || h.MS["x\x00y"] != "d" {
+			t.Fatalf("round %d: %+v, want %+v", round, h, hw)
+		}
+	}
+}
