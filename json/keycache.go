@@ -24,30 +24,41 @@ import (
 // per map; a map's seed only has to be unknown outside the process). An
 // entry's hash counts for the call whose generation it carries.
 //
-// The strings the cache holds come from a chunk of their own (keyArena),
-// so that what it keeps alive from one call to the next is the names it
-// holds, not the arena chunks of the values decoded beside them; the
-// decodeState, and the cache with it, lives in a sync.Pool.
+// The strings the cache holds come from chunks of their own, so that what
+// it keeps alive from one call to the next is its names, not the arena
+// chunks of the values decoded beside them; when names keep changing, the
+// cache is emptied each keyCacheMaxChunks chunks, so it keeps at most that
+// many (16 KiB) alive. The decodeState, and the cache with it, lives in a
+// sync.Pool.
 
 const (
 	keyCacheBits   = 8
 	keyCacheSize   = 1 << keyCacheBits
 	keyCacheMaxLen = 48   // longer names are copied each time, as before
 	keyArenaChunk  = 1024 // bytes of one chunk of cached names
+	// keyCacheMaxChunks bounds what the cache keeps alive: names that
+	// keep changing (objects keyed by ids) would otherwise leave each
+	// chunk held by an entry or two. A full set of 256 names of 48 bytes
+	// takes 12 chunks.
+	keyCacheMaxChunks = 16
 )
 
 type keyEntry struct {
 	head uint64 // the name's first eight bytes, zero past its end (key's)
-	s    string // the name, from keyArena ("" for an empty entry)
+	s    string // the name, in one of chunks ("" for an empty entry)
 	hash uint64 // maphash of s under the mapSeed of generation gen
 	gen  uint64
 }
 
 type keyCache struct {
 	entries [keyCacheSize]keyEntry
-	arena   []byte
-	gen     uint64 // this call's generation: 0 until mapSeed is drawn
-	seed    uint64 // this call's mapSeed (0: not drawn yet)
+	// The chunks the entries' names were copied into since the cache was
+	// last emptied (at most keyCacheMaxChunks), the last one being
+	// filled.
+	chunks [][]byte
+	arena  []byte
+	gen    uint64 // this call's generation: 0 until mapSeed is drawn
+	seed   uint64 // this call's mapSeed (0: not drawn yet)
 }
 
 // mapSeed returns the seed of this Unmarshal's maps built in place,
@@ -88,7 +99,15 @@ func (c *keyCache) entry(b []byte, head uint64) (*keyEntry, bool) {
 func (c *keyCache) fill(e *keyEntry, b []byte, head uint64) {
 	n := len(b)
 	if len(c.arena)+n > cap(c.arena) {
+		if len(c.chunks) == keyCacheMaxChunks {
+			// Empty the cache rather than keep its earlier chunks
+			// alive (e is overwritten below).
+			c.entries = [keyCacheSize]keyEntry{}
+			clear(c.chunks)
+			c.chunks = c.chunks[:0]
+		}
 		c.arena = make([]byte, 0, keyArenaChunk)
+		c.chunks = append(c.chunks, c.arena)
 	}
 	off := len(c.arena)
 	c.arena = c.arena[:off+n]

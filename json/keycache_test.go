@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // keyCacheDoc returns an array of objects whose names repeat (from call to
@@ -97,6 +98,61 @@ func TestKeyCache(t *testing.T) {
 		}
 		if !reflect.DeepEqual(h, hw) || h.M["abcdefghY"] != 3.0 || h.MS["x\x00y"] != "d" {
 			t.Fatalf("round %d: %+v, want %+v", round, h, hw)
+		}
+	}
+}
+
+// TestKeyCacheBounded: names that keep changing (objects keyed by ids)
+// leave the cache holding at most keyCacheMaxChunks chunks, and every name
+// it holds lies in one of them.
+func TestKeyCacheBounded(t *testing.T) {
+	dp := getDomParser()
+	if dp == nil {
+		t.Skip("no parser")
+	}
+	defer putDomParser(dp)
+	d := &dp.state
+	for call := range 300 {
+		var b strings.Builder
+		b.WriteString("{")
+		for k := range 20 {
+			if k > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `"user_%040d":{"n":%d}`, call*20+k, k)
+		}
+		b.WriteString("}")
+		data := []byte(b.String())
+		if rc := dp.parse(data, false); rc != 0 {
+			t.Fatalf("parse: %d", rc)
+		}
+		d.init(dp, data, 0)
+		got := d.anyValue(1)
+		d.release()
+		var want any
+		if err := stdjson.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("call %d: the result differs from encoding/json's", call)
+		}
+		c := d.keys
+		if len(c.chunks) > keyCacheMaxChunks {
+			t.Fatalf("call %d: the cache holds %d chunks", call, len(c.chunks))
+		}
+		for _, e := range c.entries {
+			if e.s == "" {
+				continue
+			}
+			p := uintptr(unsafe.Pointer(unsafe.StringData(e.s)))
+			in := false
+			for _, ch := range c.chunks {
+				base := uintptr(unsafe.Pointer(unsafe.SliceData(ch)))
+				in = in || p >= base && p+uintptr(len(e.s)) <= base+uintptr(cap(ch))
+			}
+			if !in {
+				t.Fatalf("call %d: the cached name %q lies outside the cache's chunks", call, e.s)
+			}
 		}
 	}
 }
