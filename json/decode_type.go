@@ -502,7 +502,7 @@ func (d *decodeState) anyValue(i uint32) any {
 		n := 0
 		for j := i + 1; j < end; n++ {
 			// Numbers (canada.json's coordinates) without a call each.
-			if t := tagOf(d.tape[j]); (t == tagFloat64 || t == tagInt64 || t == tagUint64) && !d.useNumber {
+			if isNumberTag(tagOf(d.tape[j])) && !d.useNumber {
 				a[n] = d.boxFloat(d.float(j))
 				j += 2
 				continue

@@ -128,6 +128,9 @@ func (d *decodeState) next(i uint32) uint32 {
 	return i + 1
 }
 
+// isNumberTag reports whether a tape word tagged t is a number (two words).
+func isNumberTag(t byte) bool { return t == tagInt64 || t == tagUint64 || t == tagFloat64 }
+
 // count returns the number of elements (fields) of the container at i.
 func (d *decodeState) count(i uint32) int {
 	w := d.tape[i]
@@ -332,7 +335,7 @@ func (d *decodeState) isNegZero(i uint32) bool {
 
 func (d *decodeState) offsets() []uint32 {
 	if d.offs == nil {
-		if rc := shim.DomOffsets(d.dp.c, unsafe.Pointer(unsafe.SliceData(d.data)), uint64(len(d.data))); rc != 0 {
+		if rc := shim.DomOffsets(d.dp.c, uint64(len(d.data))); rc != 0 {
 			panic("simdjson: cannot map the tape to the input: " + shim.ErrorMessage(int(rc)))
 		}
 		d.offs = unsafe.Slice((*uint32)(d.dp.view.Offsets), len(d.tape))

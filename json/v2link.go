@@ -89,7 +89,7 @@ func (d *decodeState) anyValueV2(i uint32, depth int) (any, bool) {
 		n := 0
 		for j := i + 1; j < end; n++ {
 			// Numbers (canada.json's coordinates) without a call each.
-			if t := tagOf(d.tape[j]); t == tagFloat64 || t == tagInt64 || t == tagUint64 {
+			if isNumberTag(tagOf(d.tape[j])) {
 				a[n] = d.boxFloat(d.float(j))
 				j += 2
 				continue

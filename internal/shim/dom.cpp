@@ -811,7 +811,7 @@ int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan
   return plan_walk(v.tape, buf, v.strings, plan, d->slots, 1, 0) ? 0 : SJ_PLAN_OFF;
 }
 
-int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len) {
+int sj_dom_offsets(sj_dom *d, uint64_t len) {
   sj_dom_view &v = d->view;
   if (!v.tape) return simdjson::UNINITIALIZED;
   if (v.tape_len > d->offsets_cap) {
