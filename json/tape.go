@@ -335,7 +335,7 @@ func (d *decodeState) isNegZero(i uint32) bool {
 
 func (d *decodeState) offsets() []uint32 {
 	if d.offs == nil {
-		if rc := shim.DomOffsets(d.dp.c, uint64(len(d.data))); rc != 0 {
+		if rc := shim.DomOffsets(d.dp.c, unsafe.Pointer(unsafe.SliceData(d.data)), uint64(len(d.data))); rc != 0 {
 			panic("simdjson: cannot map the tape to the input: " + shim.ErrorMessage(int(rc)))
 		}
 		d.offs = unsafe.Slice((*uint32)(d.dp.view.Offsets), len(d.tape))

@@ -226,21 +226,19 @@ struct name_ref {
   uint64_t head;
   uint32_t len;
 };
-// For sj_dom_offsets, by tape type: the words a value takes (two for a
-// number), whether it opens a container, whether it closes one (the root
-// word 'r' counts: nothing follows the root value).
-struct offsets_step {
-  uint8_t number[256]{};
-  bool open[256]{};
-  bool close[256]{};
-  constexpr offsets_step() {
-    for (int t = 0; t < 256; t++) number[t] = 1;
-    number[kTypeInt64] = number[kTypeUint64] = number[kTypeDouble] = 2;
-    open[uint8_t('{')] = open[uint8_t('[')] = true;
-    close[uint8_t('}')] = close[uint8_t(']')] = close[uint8_t('r')] = true;
+// For sj_dom_offsets, by the first byte of a token: the tape words it
+// writes (none for the ',' and ':' separators, two for a number, one for
+// every other token).
+struct token_words {
+  uint8_t n[256]{};
+  constexpr token_words() {
+    for (int c = 0; c < 256; c++) n[c] = 1;
+    n[uint8_t(',')] = n[uint8_t(':')] = 0;
+    n[uint8_t('-')] = 2;
+    for (int c = '0'; c <= '9'; c++) n[c] = 2;
   }
 };
-constexpr offsets_step kOffsetsStep{};
+constexpr token_words kTokenWords{};
 
 }  // namespace
 
@@ -811,7 +809,7 @@ int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan
   return plan_walk(v.tape, buf, v.strings, plan, d->slots, 1, 0) ? 0 : SJ_PLAN_OFF;
 }
 
-int sj_dom_offsets(sj_dom *d, uint64_t len) {
+int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len) {
   sj_dom_view &v = d->view;
   if (!v.tape) return simdjson::UNINITIALIZED;
   if (v.tape_len > d->offsets_cap) {
@@ -826,25 +824,22 @@ int sj_dom_offsets(sj_dom *d, uint64_t len) {
   const uint32_t *si = d->parser.implementation->structural_indexes.get();
   const uint32_t nsi = d->parser.implementation->n_structural_indexes;
   // Every value on the tape (between the two root words) starts at a
-  // structural index, in document order; the structural indexes in between
-  // are the ',' and ':' separators, and the tape says where they are
-  // without reading the input: one follows every word (a key, a scalar, a
-  // closing bracket) but an opening bracket, unless the next word closes
-  // the container (or is the root's last word). Numbers take two tape
-  // words.
+  // structural index, in document order, and the first byte of each token
+  // says how many tape words it wrote: none for the ',' and ':' separators,
+  // two for a number, one for anything else. Walking the indexes (not the
+  // tape, whose next word depends on the last one's type) leaves no load
+  // on the loop's carried chain, only the add.
   const uint64_t last = v.tape_len - 1;
-  const uint64_t *tape = v.tape;
-  uint32_t j = 0;
+  uint64_t i = 1;
   off[0] = 0;
-  for (uint64_t i = 1; i < last;) {
-    if (j >= nsi) return simdjson::UNEXPECTED_ERROR;
+  for (uint32_t j = 0; j < nsi; j++) {
+    if (i >= last) return simdjson::UNEXPECTED_ERROR;
     const uint32_t o = si[j];
-    const uint8_t t = uint8_t(tape[i] >> 56);
     off[i] = o;
     off[i + 1] = o;  // a number's second word; else overwritten next
-    i += kOffsetsStep.number[t];
-    j += kOffsetsStep.open[t] || kOffsetsStep.close[uint8_t(tape[i] >> 56)] ? 1 : 2;
+    i += kTokenWords.n[buf[o]];
   }
+  if (i != last) return simdjson::UNEXPECTED_ERROR;
   off[last] = uint32_t(len);
   v.offsets = off;
   return 0;

@@ -19,8 +19,8 @@ static inline int sj_dom_parse_h(uintptr_t d, const uint8_t *buf, uint64_t len, 
 static inline int sj_dom_parse_plan_h(uintptr_t d, const uint8_t *buf, uint64_t len, uintptr_t plan) {
   return sj_dom_parse_plan((sj_dom *)d, buf, len, (const sj_plan *)plan);
 }
-static inline int sj_dom_offsets_h(uintptr_t d, uint64_t len) {
-  return sj_dom_offsets((sj_dom *)d, len);
+static inline int sj_dom_offsets_h(uintptr_t d, const uint8_t *buf, uint64_t len) {
+  return sj_dom_offsets((sj_dom *)d, buf, len);
 }
 static inline int sj_dom_neg_zero_h(uintptr_t d, const uint8_t *buf, uint64_t len) {
   return sj_dom_neg_zero((sj_dom *)d, buf, len);
@@ -119,10 +119,10 @@ func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Po
 	return int(C.sj_dom_parse_plan_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n), C.uintptr_t(uintptr(plan))))
 }
 
-// DomOffsets fills the view's Offsets; n must be the length of the last
-// DomParse's input.
-func DomOffsets(x unsafe.Pointer, n uint64) int {
-	return int(C.sj_dom_offsets_h(C.uintptr_t(uintptr(x)), C.uint64_t(n)))
+// DomOffsets fills the view's Offsets; buf[:n] must be the last DomParse's
+// input, unchanged.
+func DomOffsets(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
+	return int(C.sj_dom_offsets_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n)))
 }
 
 // DomNegZero reports whether a number of the last parse is the integer -0.

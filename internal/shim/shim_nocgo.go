@@ -226,7 +226,7 @@ func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Po
 // PlanOff is SJ_PLAN_OFF.
 const PlanOff = -1
 
-func DomOffsets(x unsafe.Pointer, n uint64) int {
+func DomOffsets(x unsafe.Pointer, buf unsafe.Pointer, n uint64) int {
 	return noCGO
 }
 

@@ -275,9 +275,9 @@ sj_dom_view *sj_dom_view_of(sj_dom *d);
 enum { SJ_PARSE_LAZY_NUMBERS = 1, SJ_PARSE_UNIQUE_NAMES = 2 };
 #define SJ_NAMES_DUP (-2) /* parsed, but some object has a name twice */
 int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int flags);
-/* Fills view.offsets; len is the length of the last parse's input (the
-   tape and stage 1's indexes say the rest). */
-int sj_dom_offsets(sj_dom *d, uint64_t len);
+/* Fills view.offsets; buf[0:len] must be the last parse's input, unchanged
+   (the first byte of each token, with stage 1's indexes, says the rest). */
+int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len);
 /* 1 when some number of the last parse is the integer literal -0. */
 int sj_dom_neg_zero(sj_dom *d, const uint8_t *buf, uint64_t len);
 /* Writes buf[:len] (which needs no padding) without the whitespace outside
