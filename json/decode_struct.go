@@ -32,11 +32,13 @@ type structDecoder struct {
 	// Exact names: an open-addressing table of the fields by name (slots),
 	// indexed by a hash of the name's length and first eight bytes, and
 	// those bytes and length of each field's name (words, lens), compared
-	// before the rest of the name.
+	// before the rest of the name; of a name longer than eight bytes, its
+	// last eight (tails), which settle one of up to 16 bytes.
 	slots []keySlot
 	shift uint
 	words []uint64
 	lens  []int
+	tails []uint64
 	// For ASCII keys (folding keeps their length): by key length, the
 	// fields whose folded name is ASCII and has that length, in field
 	// order; foldBloom has the bits of foldBits of each such name, so that
@@ -169,12 +171,16 @@ func (sd *structDecoder) buildSlots() {
 	}
 	sd.words = make([]uint64, len(sd.fields))
 	sd.lens = make([]int, len(sd.fields))
+	sd.tails = make([]uint64, len(sd.fields))
 	for k := range sd.fields {
 		name := sd.fields[k].name
 		var pad [8]byte
 		copy(pad[:], name)
 		w := binary.LittleEndian.Uint64(pad[:])
 		sd.words[k], sd.lens[k] = w, len(name)
+		if len(name) > 8 {
+			sd.tails[k] = binary.LittleEndian.Uint64([]byte(name[len(name)-8:]))
+		}
 		sd.insertSlot(keySlot{word: w, n: int32(len(name)), k: int32(k)}, name)
 	}
 }
@@ -272,7 +278,7 @@ func (d *decodeState) memoFor(sd *structDecoder) *keyMemo {
 func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 	n := len(key)
 	if hint < len(sd.fields) && sd.lens[hint] == n && sd.words[hint] == word &&
-		(n <= 8 || sd.fields[hint].name[8:] == string(key[8:])) {
+		(n <= 8 || sd.sameTail(hint, key)) {
 		return hint
 	}
 	// An ASCII key matches only names whose folded form has its length
@@ -293,7 +299,7 @@ func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 		if s.k < 0 {
 			break
 		}
-		if int(s.n) == n && s.word == word && (n <= 8 || sd.fields[s.k].name[8:] == string(key[8:])) {
+		if int(s.n) == n && s.word == word && (n <= 8 || sd.sameTail(int(s.k), key)) {
 			return int(s.k)
 		}
 	}
@@ -313,6 +319,17 @@ func (sd *structDecoder) lookup(key []byte, word uint64, hint int) int {
 		}
 	}
 	return -1
+}
+
+// sameTail reports whether field k's name, of len(key) > 8 bytes and the
+// same first eight as key, equals key: the last eight bytes settle a name
+// of up to 16 without a call to compare memory.
+func (sd *structDecoder) sameTail(k int, key []byte) bool {
+	n := len(key)
+	if binary.LittleEndian.Uint64(key[n-8:]) != sd.tails[k] {
+		return false
+	}
+	return n <= 16 || sd.fields[k].name[8:n-8] == string(key[8:n-8])
 }
 
 // foldedKey marks lookup's case-insensitive matches (exact names come
