@@ -11,7 +11,7 @@ import (
 // tokenStarts returns the input offset of every token of doc (valid JSON)
 // but the ',' and ':' separators, found by reading the text alone: the
 // reference for the tape's offsets, which the C side derives from stage
-// 1's structural indexes and the tape's shape.
+// 1's structural indexes and the first byte of each token.
 func tokenStarts(doc []byte) []int {
 	var out []int
 	for k := 0; k < len(doc); {
