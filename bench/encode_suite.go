@@ -22,7 +22,9 @@ package main
 // MB/s is of each method's own output. same: the method's bytes equal
 // encoding/json's Marshal output for the value (measured before timing;
 // under GOEXPERIMENT=jsonv2, encoding/json itself runs on the v2 engine and
-// is the reference all the same). Each figure is the best of -runs timed
+// is the reference all the same); for the v2 rows (json/v2, simdjson/v2,
+// goccy/v2), encoding/json/v2's Marshal output, once every object's members
+// are sorted by name (v2's defaults write a map in random order). Each figure is the best of -runs timed
 // runs (each at least -encode-time long); the methods take turns, one run
 // each per round.
 
@@ -62,6 +64,9 @@ type encodeMethod struct {
 	// output for the value into a new slice (Marshal's one allocation,
 	// with nothing encoded).
 	resultOnly bool
+	// v2: an encoding/json/v2 API with its default options, whose bytes
+	// are compared with the standard v2's (membersSorted), not v1's.
+	v2 bool
 }
 
 // resultOnlyMethod is the name of the floor method (resultOnly).
@@ -86,7 +91,7 @@ func encodeMethods() []encodeMethod {
 		{name: "segmentio", marshal: func() func(any) ([]byte, error) { return segmentio.Marshal }},
 		{name: "segmentio-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return segmentio.NewEncoder(w) })},
 		{name: resultOnlyMethod, resultOnly: true},
-		{name: "json/v2", marshal: jsonV2MarshalFunc},
+		{name: "json/v2", marshal: jsonV2MarshalFunc, v2: true},
 	}
 	if jsonV2Marshal == nil {
 		ms[len(ms)-1].marshal = nil
@@ -95,9 +100,9 @@ func encodeMethods() []encodeMethod {
 	// The v2 drop-ins (issue 47), default options; MarshalWrite into a
 	// buffer emptied before each call.
 	v2 := []encodeMethod{
-		{name: "simdjson/v2", marshal: func() func(any) ([]byte, error) { return simdV2Marshal }},
-		{name: "simdjson/v2-write", marshal: writerMarshal(simdV2Write)},
-		{name: "goccy/v2", marshal: func() func(any) ([]byte, error) { return goccyV2Marshal }},
+		{name: "simdjson/v2", marshal: func() func(any) ([]byte, error) { return simdV2Marshal }, v2: true},
+		{name: "simdjson/v2-write", marshal: writerMarshal(simdV2Write), v2: true},
+		{name: "goccy/v2", marshal: func() func(any) ([]byte, error) { return goccyV2Marshal }, v2: true},
 	}
 	for _, m := range v2 {
 		if simdV2Marshal == nil {
@@ -272,6 +277,7 @@ func runEncodeSuite() error {
 			return fmt.Errorf("%s: encoding/json: %v", v.name, err)
 		}
 		rows := make([]encodeRow, len(methods))
+		var refV2 []byte // the standard v2's bytes, members sorted (v2 rows)
 		for k, m := range methods {
 			rows[k] = encodeRow{Value: v.name, Method: m.name}
 			row := &rows[k]
@@ -292,6 +298,17 @@ func runEncodeSuite() error {
 				continue
 			}
 			row.Same = bytes.Equal(b, ref)
+			if m.v2 {
+				row.Same = false
+				if refV2 == nil {
+					if r, err := jsonV2Marshal(v.v); err == nil {
+						refV2 = membersSorted(r)
+					}
+				}
+				if s := membersSorted(b); s != nil && refV2 != nil {
+					row.Same = bytes.Equal(s, refV2)
+				}
+			}
 			row.Bytes = len(b)
 		}
 		for r := range runs {
@@ -432,7 +449,7 @@ func writeEncodeChart(w io.Writer, path string) error {
 				own = r.MBps
 			case r.Method == "simdjson-encoder":
 				enc = r.MBps
-			case !r.Same || strings.HasPrefix(r.Method, "encoding/json") || r.Method == resultOnlyMethod:
+			case !r.Same || strings.HasPrefix(r.Method, "encoding/json") || r.Method == resultOnlyMethod || isV2Method(r.Method):
 				// not a peer
 			case strings.HasSuffix(r.Method, "-encoder"):
 				if r.MBps > peerEnc {
@@ -482,4 +499,10 @@ func writeEncodeChart(w io.Writer, path string) error {
 	fmt.Fprintf(&s, "</svg>\n")
 	_, err = io.WriteString(w, s.String())
 	return err
+}
+
+// isV2Method reports whether the encode method is one of the v2 rows, which
+// are no peers of package json's v1 API.
+func isV2Method(name string) bool {
+	return name == "json/v2" || strings.Contains(name, "/v2")
 }
