@@ -57,10 +57,22 @@ func planFor(t reflect.Type, sd *structDecoder) *structPlan {
 	if p, ok := planCache.Load(t); ok {
 		return p.(*structPlan)
 	}
-	p := buildPlan(sd)
-	actual, _ := planCache.LoadOrStore(t, p)
+	return cachePlan(t, buildPlan(sd))
+}
+
+// cachePlan stores p as t's plan unless a goroutine that built one at the
+// same time stored its own first: then p's C memory is freed, and the
+// stored plan returned.
+func cachePlan(t reflect.Type, p *structPlan) *structPlan {
+	actual, loaded := planCache.LoadOrStore(t, p)
+	if loaded && p != nil {
+		freePlan(p)
+	}
 	return actual.(*structPlan)
 }
+
+// freePlan frees a plan's C memory (a variable for tests).
+var freePlan = func(p *structPlan) { shim.Free(p.c) }
 
 type planBuilder struct {
 	nodes  []shim.PlanNode

@@ -418,34 +418,41 @@ func (sd *structDecoder) decode(d *decodeState, i uint32, p unsafe.Pointer) erro
 		k &^= foldedKey
 		hint = k + 1
 		h := &sd.hot[k]
-		fp := unsafe.Add(p, h.off)
+		// A fast field is never reached through an embedded pointer (slow),
+		// so p+off is inside the struct at p. A field reached through one
+		// lies in another allocation: p+off, past the struct, is never
+		// formed (the checkptr instrumentation of -race and -asan rejects
+		// the arithmetic itself); fieldViaPointers finds it.
 		switch tg := tagOf(d.tape[v]); h.fast {
 		case fastString:
 			if tg == tagString {
-				*(*string)(fp) = d.str(v)
+				*(*string)(unsafe.Add(p, h.off)) = d.str(v)
 				j = v + 1
 				continue
 			}
 		case fastInt64:
 			if tg == tagInt64 {
-				*(*int64)(fp) = d.int64At(v)
+				*(*int64)(unsafe.Add(p, h.off)) = d.int64At(v)
 				j = v + 2
 				continue
 			}
 		case fastBool:
 			if tg == tagTrue || tg == tagFalse {
-				*(*bool)(fp) = tg == tagTrue
+				*(*bool)(unsafe.Add(p, h.off)) = tg == tagTrue
 				j = v + 1
 				continue
 			}
 		}
 		f := &sd.fields[k]
+		var fp unsafe.Pointer
 		if h.slow && f.viaPtr {
 			var ok bool
 			if fp, ok = d.fieldViaPointers(sd.t, f, p); !ok {
 				j = d.next(v)
 				continue
 			}
+		} else {
+			fp = unsafe.Add(p, h.off)
 		}
 		clean := d.saved == nil
 		var err error
