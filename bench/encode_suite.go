@@ -24,9 +24,9 @@ package main
 // under GOEXPERIMENT=jsonv2, encoding/json itself runs on the v2 engine and
 // is the reference all the same); for the v2 rows (json/v2, simdjson/v2,
 // goccy/v2), encoding/json/v2's Marshal output, once every object's members
-// are sorted by name (v2's defaults write a map in random order). Each figure is the best of -runs timed
-// runs (each at least -encode-time long); the methods take turns, one run
-// each per round.
+// are sorted by name (v2's defaults write a map in random order). Each
+// figure is the best of -runs timed runs (each at least -encode-time long);
+// the methods take turns, one run each per round.
 
 import (
 	"bytes"
@@ -64,9 +64,6 @@ type encodeMethod struct {
 	// output for the value into a new slice (Marshal's one allocation,
 	// with nothing encoded).
 	resultOnly bool
-	// v2: an encoding/json/v2 API with its default options, whose bytes
-	// are compared with the standard v2's (membersSorted), not v1's.
-	v2 bool
 }
 
 // resultOnlyMethod is the name of the floor method (resultOnly).
@@ -91,7 +88,7 @@ func encodeMethods() []encodeMethod {
 		{name: "segmentio", marshal: func() func(any) ([]byte, error) { return segmentio.Marshal }},
 		{name: "segmentio-encoder", marshal: reusedEncoder(func(w io.Writer) valueEncoder { return segmentio.NewEncoder(w) })},
 		{name: resultOnlyMethod, resultOnly: true},
-		{name: "json/v2", marshal: jsonV2MarshalFunc, v2: true},
+		{name: "json/v2", marshal: jsonV2MarshalFunc},
 	}
 	if jsonV2Marshal == nil {
 		ms[len(ms)-1].marshal = nil
@@ -100,9 +97,9 @@ func encodeMethods() []encodeMethod {
 	// The v2 drop-ins (issue 47), default options; MarshalWrite into a
 	// buffer emptied before each call.
 	v2 := []encodeMethod{
-		{name: "simdjson/v2", marshal: func() func(any) ([]byte, error) { return simdV2Marshal }, v2: true},
-		{name: "simdjson/v2-write", marshal: writerMarshal(simdV2Write), v2: true},
-		{name: "goccy/v2", marshal: func() func(any) ([]byte, error) { return goccyV2Marshal }, v2: true},
+		{name: "simdjson/v2", marshal: func() func(any) ([]byte, error) { return simdV2Marshal }},
+		{name: "simdjson/v2-write", marshal: writerMarshal(simdV2Write)},
+		{name: "goccy/v2", marshal: func() func(any) ([]byte, error) { return goccyV2Marshal }},
 	}
 	for _, m := range v2 {
 		if simdV2Marshal == nil {
@@ -297,9 +294,9 @@ func runEncodeSuite() error {
 				row.fn = nil
 				continue
 			}
-			row.Same = bytes.Equal(b, ref)
-			if m.v2 {
-				row.Same = false
+			if !isV2Method(m.name) {
+				row.Same = bytes.Equal(b, ref)
+			} else {
 				if refV2 == nil {
 					if r, err := jsonV2Marshal(v.v); err == nil {
 						refV2 = membersSorted(r)
@@ -501,8 +498,8 @@ func writeEncodeChart(w io.Writer, path string) error {
 	return err
 }
 
-// isV2Method reports whether the encode method is one of the v2 rows, which
-// are no peers of package json's v1 API.
-func isV2Method(name string) bool {
-	return name == "json/v2" || strings.Contains(name, "/v2")
-}
+// isV2Method reports whether the encode method is one of the v2 rows
+// (json/v2, simdjson/v2, simdjson/v2-write, goccy/v2): an encoding/json/v2
+// API with its default options, whose bytes are compared with the standard
+// v2's (membersSorted), and no peer of package json's v1 API.
+func isV2Method(name string) bool { return strings.Contains(name, "/v2") }
