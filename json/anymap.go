@@ -5,10 +5,12 @@ import (
 	"hash/maphash"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strconv"
 	"unsafe"
 )
 
-// Small map[string]any values built in place.
+// Small map[string]any and map[string]string values built in place.
 //
 // Decoding a document into interface{} makes one map per JSON object, and
 // most objects are small: citm_catalog.json holds 10,900 of them, most with
@@ -40,6 +42,10 @@ import (
 //
 // A map made here keeps its chunk alive (at most sixteen blocks, 5 KiB)
 // while it is reachable, as the strings of the arena do (see str).
+//
+// map[string]string (a struct's labels, options, metadata) is built the
+// same way, from blocks of its own (strMapInPlace, checked the same way):
+// its slots are a key and a value of sixteen bytes each, as map[string]any's.
 
 // rtMap mirrors internal/runtime/maps.Map (Go 1.24 to 1.27).
 type rtMap struct {
@@ -54,23 +60,28 @@ type rtMap struct {
 	clearSeq          uint64
 }
 
-// anyGroup mirrors a group of map[string]any: eight slots of key and
-// value, interleaved, after the control word.
-type anyGroup struct {
+// mapGroup mirrors a group of map[string]V: eight slots of key and value,
+// interleaved, after the control word.
+type mapGroup[V any] struct {
 	ctrl  uint64
-	slots [mapGroupSlots]anySlot
+	slots [mapGroupSlots]mapSlot[V]
 }
 
-type anySlot struct {
+type mapSlot[V any] struct {
 	k string
-	v any
+	v V
 }
 
-// anyMapBlock is one small map: its header and its only group.
-type anyMapBlock struct {
+// mapBlock is one small map: its header and its only group.
+type mapBlock[V any] struct {
 	m rtMap
-	g anyGroup
+	g mapGroup[V]
 }
+
+type (
+	anyMapBlock = mapBlock[any]
+	strMapBlock = mapBlock[string]
+)
 
 const (
 	mapGroupSlots  = 8
@@ -79,18 +90,24 @@ const (
 	mapBlockChunk  = 16
 )
 
-// mapInPlace reports whether small maps are built in place (see above).
-var mapInPlace = checkMapLayout()
+// mapInPlace and strMapInPlace report whether small map[string]any and
+// map[string]string values are built in place (see above).
+var (
+	mapInPlace    = checkMapLayout(func(n int) any { return n })
+	strMapInPlace = checkMapLayout(strconv.Itoa)
+)
 
-// mapBlock returns a zeroed block from the current chunk. The chunks start
-// at one block and double up to mapBlockChunk: a document with few objects
-// allocates no more than make would.
-func (d *decodeState) mapBlock() *anyMapBlock {
-	if len(d.mapBlocks) == cap(d.mapBlocks) {
-		d.mapBlocks = make([]anyMapBlock, 0, max(min(2*cap(d.mapBlocks), mapBlockChunk), 1))
+// takeBlock returns a zeroed block from the current chunk of *chunk. The
+// chunks start at one block and double up to mapBlockChunk: a document with
+// few objects allocates no more than make would.
+func takeBlock[V any](chunk *[]mapBlock[V]) *mapBlock[V] {
+	c := *chunk
+	if len(c) == cap(c) {
+		c = make([]mapBlock[V], 0, max(min(2*cap(c), mapBlockChunk), 1))
 	}
-	d.mapBlocks = d.mapBlocks[:len(d.mapBlocks)+1]
-	return &d.mapBlocks[len(d.mapBlocks)-1]
+	c = c[:len(c)+1]
+	*chunk = c
+	return &c[len(c)-1]
 }
 
 // smallMapKeys starts the map of the object at i, when maps are built in
@@ -101,7 +118,13 @@ func (d *decodeState) mapBlock() *anyMapBlock {
 // way: another field count, a key empty or longer than mapMaxKeyLen bytes,
 // or a name repeated (dup is then true).
 func (d *decodeState) smallMapKeys(i uint32) (blk *anyMapBlock, n int, dup bool) {
-	if n = int(d.tape[i]>>32) & countMask; !mapInPlace || n == 0 || n > mapGroupSlots {
+	return smallMapKeysOf(d, i, &d.mapBlocks, mapInPlace)
+}
+
+// smallMapKeysOf is smallMapKeys for a map[string]V, its block taken from
+// *chunk, when on (the layout check of V's maps passed).
+func smallMapKeysOf[V any](d *decodeState, i uint32, chunk *[]mapBlock[V], on bool) (blk *mapBlock[V], n int, dup bool) {
+	if n = int(d.tape[i]>>32) & countMask; !on || n == 0 || n > mapGroupSlots {
 		return nil, 0, false
 	}
 	var (
@@ -127,7 +150,7 @@ func (d *decodeState) smallMapKeys(i uint32) (blk *anyMapBlock, n int, dup bool)
 		ctrl = ctrl&^(0xFF<<(8*s)) | (h&0x7F)<<(8*s)
 		j = d.next(j + 1)
 	}
-	blk = d.mapBlock()
+	blk = takeBlock(chunk)
 	for s := 0; s < n; s++ {
 		blk.g.slots[s].k = keys[s]
 	}
@@ -153,20 +176,21 @@ func (d *decodeState) smallAnyMap(i uint32) map[string]any {
 }
 
 // mapOf returns the map of a block whose values are filled.
-func (blk *anyMapBlock) mapOf() map[string]any {
+func (blk *mapBlock[V]) mapOf() map[string]V {
 	blk.m.dirPtr = unsafe.Pointer(&blk.g)
-	var m map[string]any
+	var m map[string]V
 	*(*unsafe.Pointer)(unsafe.Pointer(&m)) = unsafe.Pointer(&blk.m)
 	return m
 }
 
-// checkMapLayout reports whether maps can be built in place on this build:
-// a map the runtime filled is laid out as anyMapBlock says, with the
-// control bytes maphash gives, and a map built as smallMapKeys builds it
-// answers lookups (the string fast path, long keys, reflection's hashed
-// path), iteration, deletion, growth and clear as the runtime's own would.
-func checkMapLayout() (ok bool) {
-	if unsafe.Sizeof(uintptr(0)) != 8 || unsafe.Sizeof(rtMap{}) != 48 || unsafe.Sizeof(anyGroup{}) != 8+mapGroupSlots*32 {
+// checkMapLayout reports whether maps of type map[string]V can be built in
+// place on this build: a map the runtime filled is laid out as mapBlock[V]
+// says, with the control bytes maphash gives, and a map built as
+// smallMapKeys builds it answers lookups (the string fast path, long keys,
+// reflection's hashed path), iteration, deletion, growth and clear as the
+// runtime's own would. val gives the distinct values it stores.
+func checkMapLayout[V comparable](val func(int) V) (ok bool) {
+	if unsafe.Sizeof(uintptr(0)) != 8 || unsafe.Sizeof(rtMap{}) != 48 || unsafe.Sizeof(mapGroup[V]{}) != 8+mapGroupSlots*32 {
 		return false
 	}
 	defer func() {
@@ -178,9 +202,9 @@ func checkMapLayout() (ok bool) {
 	keys := []string{"a", "id", "name", long, "über", "x\x00y"}
 
 	// The runtime's map.
-	rt := make(map[string]any)
+	rt := make(map[string]V)
 	for n, k := range keys {
-		rt[k] = n
+		rt[k] = val(n)
 	}
 	h := *(**rtMap)(unsafe.Pointer(&rt))
 	if h.used != uint64(len(keys)) || h.dirLen != 0 || h.dirPtr == nil || h.seed == 0 ||
@@ -189,7 +213,7 @@ func checkMapLayout() (ok bool) {
 	}
 	var ms maphash.Seed
 	*(*uint64)(unsafe.Pointer(&ms)) = uint64(h.seed)
-	g := (*anyGroup)(h.dirPtr)
+	g := (*mapGroup[V])(h.dirPtr)
 	for s := 0; s < mapGroupSlots; s++ {
 		c := byte(g.ctrl >> (8 * s))
 		if s >= len(keys) {
@@ -199,19 +223,19 @@ func checkMapLayout() (ok bool) {
 			continue
 		}
 		k := keys[s]
-		if g.slots[s].k != k || g.slots[s].v != s || c != byte(maphash.String(ms, k)&0x7F) {
+		if g.slots[s].k != k || g.slots[s].v != val(s) || c != byte(maphash.String(ms, k)&0x7F) {
 			return false
 		}
 	}
 
 	// A map built here, as smallMapKeys builds it.
-	blk := new(anyMapBlock)
+	blk := new(mapBlock[V])
 	seed := rand.Uint64() | 1
 	*(*uint64)(unsafe.Pointer(&ms)) = seed
 	ctrl := uint64(ctrlEmptyGroup)
 	for s, k := range keys {
 		ctrl = ctrl&^(0xFF<<(8*s)) | (maphash.Bytes(ms, []byte(k))&0x7F)<<(8*s)
-		blk.g.slots[s] = anySlot{k: k, v: s}
+		blk.g.slots[s] = mapSlot[V]{k: k, v: val(s)}
 	}
 	blk.g.ctrl, blk.m.used, blk.m.seed = ctrl, uint64(len(keys)), uintptr(seed)
 	m := blk.mapOf()
@@ -220,10 +244,10 @@ func checkMapLayout() (ok bool) {
 	}
 	rv := reflect.ValueOf(m)
 	for n, k := range keys {
-		if v, found := m[k]; !found || v != n {
+		if v, found := m[k]; !found || v != val(n) {
 			return false
 		}
-		if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != n {
+		if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != any(val(n)) {
 			return false
 		}
 		if _, found := m[k+"?"]; found {
@@ -232,7 +256,7 @@ func checkMapLayout() (ok bool) {
 	}
 	seen := 0
 	for k, v := range m {
-		if keys[v.(int)] != k {
+		if n := slices.Index(keys, k); n < 0 || v != val(n) {
 			return false
 		}
 		seen++
@@ -244,15 +268,15 @@ func checkMapLayout() (ok bool) {
 	if _, found := m["id"]; found || len(m) != len(keys)-1 {
 		return false
 	}
-	m["id"] = 1
+	m["id"] = val(1)
 	for n := range 20 { // past eight entries: the runtime makes a table
-		m[string(rune('A'+n))] = n
+		m[string(rune('A'+n))] = val(n)
 	}
 	for n, k := range keys {
-		if v, found := m[k]; !found || v != n {
+		if v, found := m[k]; !found || v != val(n) {
 			return false
 		}
-		if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != n {
+		if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != any(val(n)) {
 			return false
 		}
 	}

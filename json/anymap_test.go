@@ -16,8 +16,8 @@ import (
 
 // inPlace reports whether m was built by smallMapKeys: its header is a
 // block's, and its group the block's own.
-func inPlace(m map[string]any) bool {
-	blk := *(**anyMapBlock)(unsafe.Pointer(&m))
+func inPlace[V any](m map[string]V) bool {
+	blk := *(**mapBlock[V])(unsafe.Pointer(&m))
 	return blk != nil && blk.m.dirPtr == unsafe.Pointer(&blk.g)
 }
 
@@ -101,7 +101,7 @@ func TestMapInPlaceBehaves(t *testing.T) {
 // sameMaps compares two maps by length, iteration, both lookup paths (the
 // string fast path and reflection's hashed one) and lookups of absent
 // names.
-func sameMaps(t *testing.T, what string, g, w map[string]any) {
+func sameMaps[V any](t *testing.T, what string, g, w map[string]V) {
 	t.Helper()
 	if len(g) != len(w) {
 		t.Fatalf("%s: len %d, want %d", what, len(g), len(w))

@@ -176,6 +176,7 @@ type containers struct {
 	MU map[uint8]bool
 	MA map[string]any
 	MS map[string][]string
+	MT map[string]string // small ones built in place (anymap.go)
 	SS [][]string
 	B  []byte
 	BA [4]byte
@@ -327,6 +328,7 @@ var cases = []string{
 	`{"S":[1,2],"A":[1,2],"A0":[1],"M":{"a":1},"MI":{"1":"a","-2":"b"},"MU":{"255":true}}`,
 	`{"MI":{"x":"a"}}`, `{"MI":{"1.5":"a","2":"b"}}`, `{"MU":{"256":true,"1":false}}`, `{"MU":{"-1":true}}`,
 	`{"MA":{"a":[1,{"b":null}]},"MS":{"a":["x","y"]},"SS":[["a"],[],null]}`,
+	`{"MT":{"a":"x","b":1,"c":null,"d":{}}}`, `{"MT":{"a":"1","a":"2"},"MT":{"b":"3"}}`, `{"MT":{"a":"x"},"MT":null}`,
 	`{"B":"aGVsbG8=","BA":[1,2,3,4,5]}`, `{"B":"!!"}`, `{"B":[1,2,256]}`, `{"B":null}`, `{"BA":"aGk="}`,
 	`{"PS":[1,2],"SP":[1,null,3],"E":[{},{}],"I":{"a":1},"IS":[1,"2"]}`, `{"S":[]}`, `{"S":null}`,
 	`{"M":null}`, `{"MP":{"a":{"id":1},"b":null}}`, `{"Ch":1,"Fn":2,"C":3}`, `{"Ch":null,"Fn":null,"C":null}`,
