@@ -72,30 +72,39 @@ func TestMapInPlaceBehaves(t *testing.T) {
 		if builtInPlace && inPlace(g) != c.inPlace {
 			t.Errorf("%s: built in place %v, want %v", c.doc, inPlace(g), c.inPlace)
 		}
-		sameMaps(t, c.doc+": decoded", g, w)
-		if b1, b2 := mustMarshal(t, g), mustMarshal(t, w); b1 != b2 {
-			t.Errorf("%s: Marshal %s, want %s", c.doc, b1, b2)
-		}
-		sameMaps(t, c.doc+": clone", maps.Clone(g), w)
-		for _, k := range slices.Sorted(maps.Keys(w)) {
-			delete(g, k)
-			delete(w, k)
-			sameMaps(t, c.doc+": delete "+k, g, w)
-			g[k+"!"], w[k+"!"] = k, k
-			sameMaps(t, c.doc+": add "+k+"!", g, w)
-		}
-		for n := range 20 { // past eight entries: the runtime's table
-			k := fmt.Sprint("new", n)
-			g[k], w[k] = n, n
-			sameMaps(t, c.doc+": add "+k, g, w)
-		}
-		clear(g)
-		if len(g) != 0 {
-			t.Errorf("%s: len %d after clear", c.doc, len(g))
-		}
-		g["after"] = 1
-		sameMaps(t, c.doc+": after clear", g, map[string]any{"after": 1})
+		mapOps(t, c.doc, g, w, func(s string) any { return s })
 	}
+}
+
+// mapOps runs every map operation on g, a map decoded here, and on w,
+// encoding/json's, side by side: Marshal, clone, deletion and insertion of
+// each name, growth past eight entries (the runtime's table), clear. val
+// makes the values it inserts.
+func mapOps[V any](t *testing.T, what string, g, w map[string]V, val func(string) V) {
+	t.Helper()
+	sameMaps(t, what+": decoded", g, w)
+	if b1, b2 := mustMarshal(t, g), mustMarshal(t, w); b1 != b2 {
+		t.Errorf("%s: Marshal %s, want %s", what, b1, b2)
+	}
+	sameMaps(t, what+": clone", maps.Clone(g), w)
+	for _, k := range slices.Sorted(maps.Keys(w)) {
+		delete(g, k)
+		delete(w, k)
+		sameMaps(t, what+": delete "+k, g, w)
+		g[k+"!"], w[k+"!"] = val(k), val(k)
+		sameMaps(t, what+": add "+k+"!", g, w)
+	}
+	for n := range 20 {
+		k := fmt.Sprint("new", n)
+		g[k], w[k] = val(k), val(k)
+		sameMaps(t, what+": add "+k, g, w)
+	}
+	clear(g)
+	if len(g) != 0 {
+		t.Errorf("%s: len %d after clear", what, len(g))
+	}
+	g["after"] = val("after")
+	sameMaps(t, what+": after clear", g, map[string]V{"after": val("after")})
 }
 
 // sameMaps compares two maps by length, iteration, both lookup paths (the

@@ -3,9 +3,7 @@ package json
 import (
 	stdjson "encoding/json"
 	"fmt"
-	"maps"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -73,26 +71,7 @@ func TestStrMapInPlaceBehaves(t *testing.T) {
 		if builtStrInPlace && inPlace(got) != c.inPlace {
 			t.Errorf("%s: built in place %v, want %v", c.doc, inPlace(got), c.inPlace)
 		}
-		sameMaps(t, c.doc+": decoded", got, want)
-		if b1, b2 := mustMarshal(t, got), mustMarshal(t, want); b1 != b2 {
-			t.Errorf("%s: Marshal %s, want %s", c.doc, b1, b2)
-		}
-		sameMaps(t, c.doc+": clone", maps.Clone(got), want)
-		for _, k := range slices.Sorted(maps.Keys(want)) {
-			delete(got, k)
-			delete(want, k)
-			sameMaps(t, c.doc+": delete "+k, got, want)
-			got[k+"!"], want[k+"!"] = k, k
-			sameMaps(t, c.doc+": add "+k+"!", got, want)
-		}
-		for n := range 20 { // past eight entries: the runtime's table
-			k := fmt.Sprint("new", n)
-			got[k], want[k] = k, k
-			sameMaps(t, c.doc+": add "+k, got, want)
-		}
-		clear(got)
-		got["after"] = "1"
-		sameMaps(t, c.doc+": after clear", got, map[string]string{"after": "1"})
+		mapOps(t, c.doc, got, want, func(s string) string { return s })
 
 		doc := `{"options":` + c.doc + `}`
 		var gi, wi item
