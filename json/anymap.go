@@ -113,7 +113,7 @@ func takeBlock[V any](chunk *[]mapBlock[V]) *mapBlock[V] {
 // smallMapKeys starts the map of the object at i, when maps are built in
 // place and the object has n fields, 1 to mapGroupSlots: a block with the
 // keys, their control bytes, the count and the seed set, and the values
-// left nil for the caller to fill, slot s with the value of field s, before
+// left zero for the caller to fill, slot s with the value of field s, before
 // the map is used (mapOf). It returns nil when the object is not made this
 // way: another field count, a key empty or longer than mapMaxKeyLen bytes,
 // or a name repeated (dup is then true).
@@ -170,6 +170,24 @@ func (d *decodeState) smallAnyMap(i uint32) map[string]any {
 	j := i + 1
 	for s := range n {
 		blk.g.slots[s].v = d.anyValue(j + 1)
+		j = d.next(j + 1)
+	}
+	return blk.mapOf()
+}
+
+// smallStrMap is smallAnyMap for a map[string]string, its values decoded
+// by elem, string's decoder. That decoder does not fail; were it to, nil
+// would leave the map to be made and filled the ordinary way.
+func (d *decodeState) smallStrMap(i uint32, elem *typeDecoder) map[string]string {
+	blk, n, _ := smallMapKeysOf(d, i, &d.strMapBlocks, strMapInPlace)
+	if blk == nil {
+		return nil
+	}
+	j := i + 1
+	for s := range n {
+		if elem.direct(d, j+1, unsafe.Pointer(&blk.g.slots[s].v)) != nil {
+			return nil
+		}
 		j = d.next(j + 1)
 	}
 	return blk.mapOf()

@@ -783,20 +783,9 @@ func (d *decodeState) stringStringMap(i uint32, t reflect.Type, elem *typeDecode
 	}
 	mp := (*map[string]string)(p)
 	if *mp == nil {
-		// A small map built in place (anymap.go). elem, string's decoder,
-		// does not fail; were it to, the map would be made as below.
-		if blk, n, _ := smallMapKeysOf(d, i, &d.strMapBlocks, strMapInPlace); blk != nil {
-			j, s := i+1, 0
-			for ; s < n; s++ {
-				if elem.direct(d, j+1, unsafe.Pointer(&blk.g.slots[s].v)) != nil {
-					break
-				}
-				j = d.next(j + 1)
-			}
-			if s == n {
-				*mp = blk.mapOf()
-				return nil
-			}
+		if m := d.smallStrMap(i, elem); m != nil {
+			*mp = m
+			return nil
 		}
 		*mp = make(map[string]string, d.mapHint(i))
 	}

@@ -245,9 +245,9 @@ func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 }
 
 func (d *decodeState) release() {
-	// The chunks of []any, of their boxes and of maps hold interfaces, which would
-	// keep the caller's whole result reachable from the pool: they are
-	// not kept from one Unmarshal to the next.
+	// The chunks of []any, of their boxes and of maps hold the caller's
+	// values, which would keep its whole result reachable from the pool:
+	// they are not kept from one Unmarshal to the next.
 	d.anyBuf, d.sliceBox, d.mapBlocks, d.strMapBlocks = nil, nil, nil, nil
 	d.dp = nil
 	d.tape = nil
