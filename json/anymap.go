@@ -7,10 +7,12 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
-// Small map[string]any and map[string]string values built in place.
+// Small map[string]any, map[string]string and maps of scalars by strings
+// built in place.
 //
 // Decoding a document into interface{} makes one map per JSON object, and
 // most objects are small: citm_catalog.json holds 10,900 of them, most with
@@ -46,6 +48,9 @@ import (
 // map[string]string (a struct's labels, options, metadata) is built the
 // same way, from blocks of its own (strMapInPlace, checked the same way):
 // its slots are a key and a value of sixteen bytes each, as map[string]any's.
+// Maps of booleans and numbers by strings (map[string]int, ...) share a
+// third kind of block (scalarMapBlock, below), each type checked when its
+// decoder is built.
 
 // rtMap mirrors internal/runtime/maps.Map (Go 1.24 to 1.27).
 type rtMap struct {
@@ -176,10 +181,22 @@ func (d *decodeState) smallAnyMap(i uint32) map[string]any {
 }
 
 // smallStrMap is smallAnyMap for a map[string]string, its values decoded
-// by elem, string's decoder. That decoder does not fail; were it to, nil
-// would leave the map to be made and filled the ordinary way.
-func (d *decodeState) smallStrMap(i uint32, elem *typeDecoder) map[string]string {
-	blk, n, _ := smallMapKeysOf(d, i, &d.strMapBlocks, strMapInPlace)
+// by elem, string's decoder; smallScalarMap for a map of a scalar type by
+// strings (scalarMapInPlace). Each returns the map's header, or nil when it
+// is not built in place: then, as when elem fails (string's decoder does
+// not; a number's returns an error only where the whole decoding stops),
+// the map is made and filled the ordinary way.
+func (d *decodeState) smallStrMap(i uint32, elem *typeDecoder) unsafe.Pointer {
+	return smallMapVia(d, i, elem, &d.strMapBlocks, strMapInPlace)
+}
+
+// smallScalarMap is called only for types scalarMapInPlace accepted.
+func (d *decodeState) smallScalarMap(i uint32, elem *typeDecoder) unsafe.Pointer {
+	return smallMapVia(d, i, elem, &d.scalarMapBlocks, true)
+}
+
+func smallMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]mapBlock[V], on bool) unsafe.Pointer {
+	blk, n, _ := smallMapKeysOf(d, i, chunk, on)
 	if blk == nil {
 		return nil
 	}
@@ -190,7 +207,66 @@ func (d *decodeState) smallStrMap(i uint32, elem *typeDecoder) map[string]string
 		}
 		j = d.next(j + 1)
 	}
-	return blk.mapOf()
+	blk.m.dirPtr = unsafe.Pointer(&blk.g)
+	return unsafe.Pointer(&blk.m)
+}
+
+// Maps of scalars by strings: map[string]int, map[string]float64,
+// map[string]bool and the other integer and float kinds (counters, scores,
+// flags). Their slots are a key of sixteen bytes and a value of at most
+// eight, padded to 24 bytes, with no pointer in the value: the same layout
+// and the same pointers for every such type, so their blocks come from one
+// chunk of scalarMapBlock, each value written by its type's decoder at the
+// value's offset. Whether a type's maps are built in place is checked once,
+// when its decoder is built (scalarMapInPlace), as checkMapLayout checks
+// map[string]any's at start-up.
+type scalarMapBlock = mapBlock[uint64]
+
+var scalarLayouts sync.Map // reflect.Type (the value's) -> bool
+
+// scalarMapInPlace reports whether maps of V by strings are built in place
+// on this build: V lays out as a scalarMapBlock's value and
+// checkMapLayout accepts map[string]V.
+func scalarMapInPlace[V comparable]() bool {
+	t := reflect.TypeFor[V]()
+	if ok, found := scalarLayouts.Load(t); found {
+		return ok.(bool)
+	}
+	var (
+		blk  mapBlock[V]
+		slot mapSlot[V]
+	)
+	ok := mapInPlace && t.Kind() != reflect.Pointer && t.Size() <= 8 && !hasPointers(t) &&
+		unsafe.Sizeof(blk) == unsafe.Sizeof(scalarMapBlock{}) && unsafe.Offsetof(slot.v) == 16 &&
+		checkMapLayout(func(n int) V {
+			var v V
+			rv := reflect.ValueOf(&v).Elem()
+			switch rv.Kind() {
+			case reflect.Bool:
+				rv.SetBool(n%2 == 1)
+			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+				rv.SetInt(int64(n) - 3)
+			case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+				rv.SetUint(uint64(n) + 1)
+			case reflect.Float32, reflect.Float64:
+				rv.SetFloat(float64(n) + 0.5)
+			}
+			return v
+		})
+	scalarLayouts.Store(t, ok)
+	return ok
+}
+
+// hasPointers reports whether values of t hold pointers (only scalar kinds
+// are asked).
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return false
+	}
+	return true
 }
 
 // mapOf returns the map of a block whose values are filled.
@@ -208,7 +284,8 @@ func (blk *mapBlock[V]) mapOf() map[string]V {
 // reflection's hashed path), iteration, deletion, growth and clear as the
 // runtime's own would. val gives the distinct values it stores.
 func checkMapLayout[V comparable](val func(int) V) (ok bool) {
-	if unsafe.Sizeof(uintptr(0)) != 8 || unsafe.Sizeof(rtMap{}) != 48 || unsafe.Sizeof(mapGroup[V]{}) != 8+mapGroupSlots*32 {
+	if unsafe.Sizeof(uintptr(0)) != 8 || unsafe.Sizeof(rtMap{}) != 48 ||
+		unsafe.Sizeof(mapGroup[V]{}) != 8+mapGroupSlots*unsafe.Sizeof(mapSlot[V]{}) {
 		return false
 	}
 	defer func() {

@@ -20,7 +20,9 @@ var fuzzTargets = []func() any{
 	func() any { return new(map[int]float32) },
 	func() any { return new(noNumbers) }, // parsed without converting numbers
 	func() any { return new([]string) },
-	func() any { return new(planned) }, // decoded by a plan
+	func() any { return new(planned) },           // decoded by a plan
+	func() any { return new([]map[string]int8) }, // small ones built in place
+	func() any { return new(map[string]float64) },
 }
 
 // FuzzUnmarshal compares Unmarshal and Valid with encoding/json on

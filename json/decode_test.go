@@ -233,6 +233,10 @@ var targets = []func() any{
 	func() any { return new(map[textKey]any) },
 	func() any { return new(map[int]any) },
 	func() any { return new(map[bool]int) },
+	// Maps of scalars by strings, small ones built in place (anymap.go).
+	func() any { return new(map[string]int8) },
+	func() any { return new([]map[string]float32) },
+	func() any { return new(map[string]bool) },
 	func() any { return new(upperText) },
 	func() any { return new(rawish) },
 	func() any { return new(*rawish) },

@@ -182,14 +182,15 @@ type decodeState struct {
 	saved error // the first type error: decoding goes on
 
 	// Chunks that strings and interface boxes are carved from (see str).
-	arena        []byte
-	strBox       []string
-	floatBox     []float64
-	anyBuf       []any         // backing arrays of short []any (anySlice)
-	sliceBox     [][]any       // boxes of the []any put in interfaces (boxSlice)
-	mapBlocks    []anyMapBlock // small map[string]any built in place (anymap.go)
-	strMapBlocks []strMapBlock // small map[string]string built in place
-	keys         *keyCache     // names made into map keys, remembered (keycache.go)
+	arena           []byte
+	strBox          []string
+	floatBox        []float64
+	anyBuf          []any            // backing arrays of short []any (anySlice)
+	sliceBox        [][]any          // boxes of the []any put in interfaces (boxSlice)
+	mapBlocks       []anyMapBlock    // small map[string]any built in place (anymap.go)
+	strMapBlocks    []strMapBlock    // small map[string]string built in place
+	scalarMapBlocks []scalarMapBlock // small maps of scalars by strings built in place
+	keys            *keyCache        // names made into map keys, remembered (keycache.go)
 
 	// The type error whose Struct the innermost struct has set (addFrame).
 	framed *stdjson.UnmarshalTypeError
@@ -248,7 +249,7 @@ func (d *decodeState) release() {
 	// The chunks of []any, of their boxes and of maps hold the caller's
 	// values, which would keep its whole result reachable from the pool:
 	// they are not kept from one Unmarshal to the next.
-	d.anyBuf, d.sliceBox, d.mapBlocks, d.strMapBlocks = nil, nil, nil, nil
+	d.anyBuf, d.sliceBox, d.mapBlocks, d.strMapBlocks, d.scalarMapBlocks = nil, nil, nil, nil, nil
 	d.dp = nil
 	d.tape = nil
 	d.strs = nil
