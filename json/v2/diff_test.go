@@ -10,12 +10,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/simdjson-cgo/simdjson/internal/corpus"
 	"github.com/simdjson-cgo/simdjson/internal/v2link"
@@ -429,6 +431,19 @@ func TestUnmarshalShapedDiff(t *testing.T) {
 	sameErr(t, "prefilled", json.Unmarshal(doc, &got), jsonv2.Unmarshal(doc, &want))
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("prefilled: %+v, want %+v", got, want)
+	}
+	// Targets zero by reflection's rules but not in their bytes (an empty
+	// string with a pointer, -0.0) keep those bytes where the document
+	// does not set the field, as the standard keeps them.
+	negZero := float32(math.Copysign(0, -1))
+	for _, doc := range []string{`{"n":1}`, `{"n":1,"n":2}`, `{"name":"x","f":2}`, `[`} {
+		got := plainStruct{Name: "abc"[:0], F: negZero}
+		want := plainStruct{Name: "abc"[:0], F: negZero}
+		sameErr(t, "zero by IsZero "+doc, json.Unmarshal([]byte(doc), &got), jsonv2.Unmarshal([]byte(doc), &want))
+		if !reflect.DeepEqual(got, want) || math.Signbit(float64(got.F)) != math.Signbit(float64(want.F)) ||
+			unsafe.StringData(got.Name) != unsafe.StringData(want.Name) && got.Name == "" {
+			t.Fatalf("zero by IsZero %s: %+v, want %+v", doc, got, want)
+		}
 	}
 }
 
