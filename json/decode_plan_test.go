@@ -27,24 +27,30 @@ func TestPlanApplies(t *testing.T) {
 	if plan == nil {
 		t.Fatal("no plan for a struct of strings, bools and a struct")
 	}
-	for doc, want := range map[string]int{
-		`{"s":"x","in":{"ok":true}}`:          0,
-		`{"S":"x","IN":{"OK":false},"z":[1]}`: 0,
-		`{"s":null,"in":null,"n":1.5}`:        0,
-		`{"\u0073":"escaped","s":"x\ny"}`:     0,
-		`{"s":1}`:                             shim.PlanOff,
-		`{"in":{"ok":"true"}}`:                shim.PlanOff,
-		`{"in":[]}`:                           shim.PlanOff,
-		`{"ſ":"folds to S"}`:                  shim.PlanOff,
-		`{"é":"not ASCII, matches no name"}`:  shim.PlanOff,
-		`[{"s":"x"}]`:                         shim.PlanOff,
-		`{"s":"x","more":[` + strings.Repeat(`"y",`, 200) + `"z"]}`: 0, // simdjson's stage 2 wrote the tape
+	// Each document's result by encoding/json's rules and by
+	// encoding/json/v2's (exact names, no name twice in any object).
+	for doc, want := range map[string][2]int{
+		`{"s":"x","in":{"ok":true}}`:          {0, 0},
+		`{"S":"x","IN":{"OK":false},"z":[1]}`: {0, 0}, // v2: three unknown names
+		`{"s":null,"in":null,"n":1.5}`:        {0, 0},
+		`{"\u0073":"escaped","s":"x\ny"}`:     {0, shim.NamesDup},
+		`{"s":"x","z":{"a":1,"a":2}}`:         {0, shim.NamesDup},
+		`{"s":1}`:                             {shim.PlanOff, shim.PlanOff},
+		`{"S":1}`:                             {shim.PlanOff, 0}, // v2: unknown
+		`{"in":{"ok":"true"}}`:                {shim.PlanOff, shim.PlanOff},
+		`{"in":[]}`:                           {shim.PlanOff, shim.PlanOff},
+		`{"ſ":"folds to S"}`:                  {shim.PlanOff, 0},
+		`{"é":"not ASCII, matches no name"}`:  {shim.PlanOff, 0},
+		`[{"s":"x"}]`:                         {shim.PlanOff, shim.PlanOff},
+		`{"s":"x","more":[` + strings.Repeat(`"y",`, 200) + `"z"]}`: {0, 0}, // simdjson's stage 2 wrote the tape
 	} {
-		dp := getDomParser()
-		if got := dp.parsePlan([]byte(doc), plan); got != want {
-			t.Errorf("parsePlan(%q) = %d, want %d", doc, got, want)
+		for k, v2 := range []bool{false, true} {
+			dp := getDomParser()
+			if got := dp.parsePlan([]byte(doc), plan, v2); got != want[k] {
+				t.Errorf("parsePlan(%q, v2 %v) = %d, want %d", doc, v2, got, want[k])
+			}
+			putDomParser(dp)
 		}
-		putDomParser(dp)
 	}
 	for _, typ := range []reflect.Type{
 		reflect.TypeFor[struct{ N int }](),

@@ -93,8 +93,10 @@ func (dp *domParser) parseUnique(data []byte, lazyNumbers bool) int {
 
 // parsePlan is parse with lazy numbers following plan: 0 when the plan
 // applied, shim.PlanOff when Go must walk the tape, or simdjson's error code.
-func (dp *domParser) parsePlan(data []byte, plan *structPlan) int {
-	return shim.DomParsePlan(dp.c, dp.padded(data), uint64(len(data)), plan.c)
+// With v2, by encoding/json/v2's default rules (shim.DomParsePlan): also
+// shim.NamesDup.
+func (dp *domParser) parsePlan(data []byte, plan *structPlan, v2 bool) int {
+	return shim.DomParsePlan(dp.c, dp.padded(data), uint64(len(data)), plan.c, v2)
 }
 
 // padded returns data's bytes followed by shim.Padding readable bytes: data

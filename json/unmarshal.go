@@ -88,7 +88,7 @@ func unmarshal(data []byte, v any, opts int) error {
 		}
 	}
 	if plan := d.topPlan; plan != nil && direct != nil && opts&optDisallowUnknownFields == 0 {
-		switch dp.parsePlan(data, plan) {
+		switch dp.parsePlan(data, plan, false) {
 		case 0:
 			d.init(dp, data, opts)
 			d.fillPlan(plan, direct)

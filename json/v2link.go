@@ -147,9 +147,24 @@ func decodeShapedV2(data []byte, out reflect.Value, s *v2link.Shape) bool {
 		names = v2link.NamesInParse < 0
 	}
 	rc := 0
-	if names {
+	switch {
+	case d.topPlan != nil:
+		// A struct of strings and bools: the parse checks the names and
+		// follows the plan by v2's rules in its own call (decode_plan.go).
+		names = false
+		switch rc = dp.parsePlan(data, d.topPlan, true); rc {
+		case 0:
+			d.init(dp, data, 0)
+			d.fillPlan(d.topPlan, out.UnsafePointer())
+			d.release()
+			putDomParser(dp)
+			return true
+		case shim.PlanOff: // the tape is there, its names checked: walk it
+			rc = 0
+		}
+	case names:
 		rc = dp.parse(data, d.topNoNumbers)
-	} else {
+	default:
 		rc = dp.parseUnique(data, d.topNoNumbers)
 	}
 	if rc != 0 {

@@ -497,7 +497,9 @@ close: {  // token t closes cur
 // order whose name equals the key but for ASCII case. nullptr for none;
 // off is set for a key with a byte that is not ASCII and no exact match
 // (Unicode case folding can match such a key to an ASCII name, even one of
-// another length).
+// another length). With exact (encoding/json/v2's default rules), only the
+// field of that exact name: any other key is unknown.
+template <bool exact>
 inline const sj_plan_field *plan_match(const sj_plan *plan, const sj_plan_node &nd, const uint8_t *k, size_t n,
                                        uint64_t word, bool &off) {
   const auto ascii = [&] {
@@ -506,13 +508,14 @@ inline const sj_plan_field *plan_match(const sj_plan *plan, const sj_plan_node &
     return a;
   };
   if (!((nd.lens >> (n < 63 ? n : 63)) & 1)) {  // no name of that length
-    off = !ascii();
+    if (!exact) off = !ascii();
     return nullptr;
   }
   const sj_plan_field *const f0 = plan->fields + nd.first, *const f1 = f0 + nd.count;
   for (const sj_plan_field *f = f0; f < f1; f++) {
     if (f->word == word && f->len == n && (n <= 8 || std::memcmp(plan->names + f->name + 8, k + 8, n - 8) == 0)) return f;
   }
+  if (exact) return nullptr;  // encoding/json/v2: an unknown name
   if (!ascii()) {
     off = true;
     return nullptr;
@@ -538,6 +541,7 @@ inline const sj_plan_field *plan_match(const sj_plan *plan, const sj_plan_node &
 // null leaves any field as it is, as in encoding/json) and for a key
 // plan_match cannot decide. Keys are read where the tape says: in the input
 // buf or in the string buffer sb0, both padded.
+template <bool exact>
 bool plan_walk(const uint64_t *tape, const uint8_t *buf, const uint8_t *sb0, const sj_plan *plan, uint64_t *slots,
                uint32_t i, uint32_t node) {
   const sj_plan_node &nd = plan->nodes[node];
@@ -560,7 +564,7 @@ bool plan_walk(const uint64_t *tape, const uint8_t *buf, const uint8_t *sb0, con
     std::memcpy(&word, k, 8);
     if (kn < 8) word &= (uint64_t(1) << (8 * kn)) - 1;
     bool off = false;
-    const sj_plan_field *f = plan_match(plan, nd, k, kn, word, off);
+    const sj_plan_field *f = plan_match<exact>(plan, nd, k, kn, word, off);
     if (off) return false;
     const uint32_t v = j + 1;
     const uint64_t vw = tape[v];
@@ -589,7 +593,7 @@ bool plan_walk(const uint64_t *tape, const uint8_t *buf, const uint8_t *sb0, con
         slots[f->target] = vw;
         break;
       default:
-        if (tg != '{' || !plan_walk(tape, buf, sb0, plan, slots, v, f->target)) return false;
+        if (tg != '{' || !plan_walk<exact>(tape, buf, sb0, plan, slots, v, f->target)) return false;
     }
   }
   return true;
@@ -800,13 +804,16 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int flags) {
   return 0;
 }
 
-int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan *plan) {
-  if (const int rc = sj_dom_parse(d, buf, len, SJ_PARSE_LAZY_NUMBERS)) return rc;
+int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan *plan, int flags) {
+  const bool v2 = flags & SJ_PLAN_V2;
+  if (const int rc = sj_dom_parse(d, buf, len, SJ_PARSE_LAZY_NUMBERS | (v2 ? SJ_PARSE_UNIQUE_NAMES : 0))) return rc;
   if (plan->nslots > SJ_PLAN_MAX_SLOTS) return SJ_PLAN_OFF;
   const sj_dom_view &v = d->view;
   std::memset(d->slots, 0, sizeof(uint64_t) * plan->nslots);
   if (uint8_t(v.tape[1] >> 56) != '{') return SJ_PLAN_OFF;
-  return plan_walk(v.tape, buf, v.strings, plan, d->slots, 1, 0) ? 0 : SJ_PLAN_OFF;
+  const bool ok = v2 ? plan_walk<true>(v.tape, buf, v.strings, plan, d->slots, 1, 0)
+                    : plan_walk<false>(v.tape, buf, v.strings, plan, d->slots, 1, 0);
+  return ok ? 0 : SJ_PLAN_OFF;
 }
 
 int sj_dom_offsets(sj_dom *d, const uint8_t *buf, uint64_t len) {

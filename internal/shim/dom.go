@@ -16,8 +16,8 @@ package shim
 static inline int sj_dom_parse_h(uintptr_t d, const uint8_t *buf, uint64_t len, int flags) {
   return sj_dom_parse((sj_dom *)d, buf, len, flags);
 }
-static inline int sj_dom_parse_plan_h(uintptr_t d, const uint8_t *buf, uint64_t len, uintptr_t plan) {
-  return sj_dom_parse_plan((sj_dom *)d, buf, len, (const sj_plan *)plan);
+static inline int sj_dom_parse_plan_h(uintptr_t d, const uint8_t *buf, uint64_t len, uintptr_t plan, int flags) {
+  return sj_dom_parse_plan((sj_dom *)d, buf, len, (const sj_plan *)plan, flags);
 }
 static inline int sj_dom_offsets_h(uintptr_t d, const uint8_t *buf, uint64_t len) {
   return sj_dom_offsets((sj_dom *)d, buf, len);
@@ -115,8 +115,14 @@ const NamesDup = C.SJ_NAMES_DUP
 // DomParsePlan is DomParse with lazy numbers, following plan (C memory):
 // 0 when the plan applied (the view's Slots hold the answer), PlanOff when
 // the document parsed but the plan did not apply, or a simdjson error code.
-func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Pointer) int {
-	return int(C.sj_dom_parse_plan_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n), C.uintptr_t(uintptr(plan))))
+// With v2, encoding/json/v2's default rules: NamesDup for a document with
+// a name twice in an object, and keys matched by their exact names only.
+func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Pointer, v2 bool) int {
+	flags := C.int(0)
+	if v2 {
+		flags = C.SJ_PLAN_V2
+	}
+	return int(C.sj_dom_parse_plan_h(C.uintptr_t(uintptr(x)), (*C.uint8_t)(buf), C.uint64_t(n), C.uintptr_t(uintptr(plan)), flags))
 }
 
 // DomOffsets fills the view's Offsets; buf[:n] must be the last DomParse's

@@ -219,7 +219,7 @@ func DomParseUnique(x unsafe.Pointer, buf unsafe.Pointer, n uint64, lazyNumbers 
 // NamesDup is SJ_NAMES_DUP.
 const NamesDup = -2
 
-func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Pointer) int {
+func DomParsePlan(x unsafe.Pointer, buf unsafe.Pointer, n uint64, plan unsafe.Pointer, v2 bool) int {
 	return noCGO
 }
 

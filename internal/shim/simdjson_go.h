@@ -318,8 +318,12 @@ typedef struct sj_plan {
  * string or a 't' or 'f' word, or 0 for none), SJ_PLAN_OFF when the document
  * parsed but the plan did not apply (a root that is not an object, a value of
  * another kind than its field's, a key that is not ASCII and matches no name
- * exactly), or a simdjson error code. */
-int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan *plan);
+ * exactly), or a simdjson error code. flags: SJ_PLAN_V2, encoding/json/v2's
+ * default rules: the parse checks every object for a name given twice
+ * (SJ_PARSE_UNIQUE_NAMES: SJ_NAMES_DUP) and a key matches a field by its
+ * exact name only (any other key is unknown, whatever its case). */
+enum { SJ_PLAN_V2 = 1 };
+int sj_dom_parse_plan(sj_dom *d, const uint8_t *buf, uint64_t len, const sj_plan *plan, int flags);
 
 #ifdef __cplusplus
 }

@@ -447,6 +447,35 @@ func TestUnmarshalShapedDiff(t *testing.T) {
 	}
 }
 
+// A struct of strings and bools, which the parse decodes by its plan under
+// encoding/json/v2's rules (exact names only, no name twice anywhere):
+// values and errors are the standard's, whether the plan applies, turns
+// itself off (a value of another kind) or finds a name twice.
+func TestUnmarshalPlannedDiff(t *testing.T) {
+	for _, doc := range []string{
+		`{"name":"x","ok":true,"in":{"s":"y","Case":true,"deep":{"t":"z"}},"a-b_c":"d"}`,
+		`{"NAME":"x","Ok":true,"in":{"S":"y","case":true,"Deep":{"t":"z"}},"A-B_C":"d"}`, // unknown by v2's rules
+		`{"name":"\u0078\n","in":{"deep":{"t":"\ud83d\ude00"}},"extra":{"x":[1,{"y":null}]}}`,
+		`{"name":null,"ok":null,"in":null}`, `{"in":{"deep":null}}`,
+		`{"ſ":"long s","nameK":"x","K":"Kelvin","ĸ":1}`,
+		`{"name":"x","name":"y"}`, `{"name":"x","\u006eame":"y"}`, `{"z":{"a":1,"a":2},"name":"x"}`,
+		`{"name":"x","zz":1,"zz":2}`, `{"in":{"s":"a","s":"b"}}`,
+		`{"name":1}`, `{"ok":"true"}`, `{"in":[]}`, `{"in":{"deep":"t"}}`, `{"name":"x","ok":tru}`,
+		`[{"name":"x"}]`, `"name"`, `null`, `{}`, ` {"name":"x"} `, `{"name":"x"} {}`, `{"name":"ÿ"}`,
+	} {
+		var got, want plannedStruct
+		sameErr(t, "Unmarshal "+doc, json.Unmarshal([]byte(doc), &got), jsonv2.Unmarshal([]byte(doc), &want))
+		if got != want {
+			t.Fatalf("Unmarshal %s: %+v, want %+v", doc, got, want)
+		}
+		var gotR, wantR plannedStruct
+		sameErr(t, "UnmarshalRead "+doc, json.UnmarshalRead(strings.NewReader(doc), &gotR), jsonv2.UnmarshalRead(strings.NewReader(doc), &wantR))
+		if gotR != wantR {
+			t.Fatalf("UnmarshalRead %s: %+v, want %+v", doc, gotR, wantR)
+		}
+	}
+}
+
 // The corpus into its struct types (internal/corpus): values and errors
 // are the standard's, and the typed fast path takes the full and partial
 // types it can.

@@ -23,6 +23,7 @@ var fuzzSeeds = []string{
 	`{"O":"ours3","P":"ours4","Q":["ours5"]}`, `{"O":3}`, `1e400`, "[\"\xff\"]", `{"Inline":{"k":1},"k2":2}`,
 	`{"name":"x","n":-0,"u":255,"f":1e39,"tags":["a",null],"sub":{"name":"y","sub":null},"subs":[{"Case":true}],"m":{"a":1,"a":2}}`,
 	`{"NAME":"x","case":true,"a-b_c":"d","A-B_C":"e","ptr":null,"any":{"x":[{}]}}`, `{"u":256}`, `{"n":1.0}`, `{"n":"1"}`, `[{"name":"a"},{"Name":"b"}]`,
+	`{"name":"x","ok":true,"in":{"s":"y","Case":false,"deep":{"t":"z"}},"skip":[{"a":1}]}`, `{"in":{"case":true,"CASE":false}}`,
 }
 
 func FuzzUnmarshalAny(f *testing.F) {
@@ -135,6 +136,21 @@ func bridgedStd(opts []json.Options) []json.Options {
 		})))
 }
 
+// plannedStruct reads only strings and bools: the parse follows its plan
+// (package json's decode_plan.go) by encoding/json/v2's rules.
+type plannedStruct struct {
+	Name string `json:"name"`
+	OK   bool   `json:"ok"`
+	In   struct {
+		S    string `json:"s"`
+		Case bool
+		Deep struct {
+			T string `json:"t"`
+		} `json:"deep"`
+	} `json:"in"`
+	Dash string `json:"a-b_c"`
+}
+
 // plainStruct is a type the typed fast path takes (see shape.go).
 type plainStruct struct {
 	Name  string             `json:"name"`
@@ -168,9 +184,11 @@ func FuzzUnmarshalStruct(f *testing.F) {
 			fuzzStructDiff[fuzzStruct](t, doc, k)
 		case 1:
 			fuzzStructDiff[fuzzV1Struct](t, doc, k)
-		default:
+		case 2:
 			fuzzStructDiff[plainStruct](t, doc, k)
 			fuzzStructDiff[[]plainStruct](t, doc, k)
+		default:
+			fuzzStructDiff[plannedStruct](t, doc, k)
 		}
 	})
 }
