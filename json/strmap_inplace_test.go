@@ -61,35 +61,7 @@ func sameErr(t *testing.T, what string, got, want error) {
 // root and as a struct's field (nil, and already made), and then runs every
 // map operation on the result and on encoding/json's side by side.
 func TestStrMapInPlaceBehaves(t *testing.T) {
-	type labels map[string]string
-	type item struct {
-		Options labels `json:"options"`
-	}
-	for _, c := range strMapDocs {
-		var got, want map[string]string
-		sameErr(t, c.doc, Unmarshal([]byte(c.doc), &got), stdjson.Unmarshal([]byte(c.doc), &want))
-		if builtStrInPlace && inPlace(got) != c.inPlace {
-			t.Errorf("%s: built in place %v, want %v", c.doc, inPlace(got), c.inPlace)
-		}
-		mapOps(t, c.doc, got, want, func(s string) string { return s })
-
-		doc := `{"options":` + c.doc + `}`
-		var gi, wi item
-		sameErr(t, doc, Unmarshal([]byte(doc), &gi), stdjson.Unmarshal([]byte(doc), &wi))
-		if builtStrInPlace && inPlace(gi.Options) != c.inPlace {
-			t.Errorf("%s: built in place %v, want %v", doc, inPlace(gi.Options), c.inPlace)
-		}
-		sameMaps(t, doc, gi.Options, wi.Options)
-		gi.Options["extra"], wi.Options["extra"] = "e", "e"
-		sameMaps(t, doc+": extra", gi.Options, wi.Options)
-
-		gi, wi = item{labels{"kept": "k"}}, item{labels{"kept": "k"}}
-		sameErr(t, doc, Unmarshal([]byte(doc), &gi), stdjson.Unmarshal([]byte(doc), &wi))
-		if inPlace(gi.Options) {
-			t.Errorf("%s: an existing map was replaced", doc)
-		}
-		sameMaps(t, doc+": into an existing map", gi.Options, wi.Options)
-	}
+	inPlaceCases(t, strMapDocs, func(s string) string { return s }, builtStrInPlace)
 }
 
 // TestStrMapInPlaceGC keeps some maps of many decoded documents, drops the
