@@ -476,6 +476,50 @@ func TestUnmarshalPlannedDiff(t *testing.T) {
 	}
 }
 
+// Struct tags encoding/json/v2 rejects (an unexported field with a json
+// tag, a trailing comma) reject the type there: the fast path must not
+// take such types, whatever the document.
+func TestUnmarshalRejectedTags(t *testing.T) {
+	// Unexported fields with tags (built by reflection: vet rejects the
+	// tag in a literal).
+	withUnexported := func(typ reflect.Type, tag reflect.StructTag) reflect.Type {
+		return reflect.StructOf([]reflect.StructField{
+			{Name: "Name", Type: reflect.TypeFor[string](), Tag: `json:"name"`},
+			{Name: "x", PkgPath: "github.com/simdjson-cgo/simdjson/json/v2_test", Type: typ, Tag: tag},
+		})
+	}
+	unexportedTagged := withUnexported(reflect.TypeFor[string](), `json:"x"`)
+	unexportedEmptyTag := withUnexported(reflect.TypeFor[int](), `json:""`)
+	unexportedDash := withUnexported(reflect.TypeFor[int](), `json:"-"`) // ignored: the fast path may take it
+	type trailingComma struct {
+		Name string `json:"name,"`
+	}
+	type onlyComma struct {
+		Name string `json:","`
+		N    int    `json:"n"`
+	}
+	type dashComma struct {
+		Name string `json:"-,"`
+	}
+	for _, doc := range []string{`{"name":"a","x":"b","n":1,"-":"c"}`, `{}`, `[`} {
+		for _, mk := range []func() any{
+			func() any { return reflect.New(unexportedTagged).Interface() },
+			func() any { return reflect.New(reflect.SliceOf(unexportedTagged)).Interface() },
+			func() any { return reflect.New(unexportedEmptyTag).Interface() },
+			func() any { return reflect.New(unexportedDash).Interface() },
+			func() any { return new(trailingComma) },
+			func() any { return new(onlyComma) }, func() any { return new(dashComma) },
+		} {
+			got, want := mk(), mk()
+			what := fmt.Sprintf("%T %s", got, doc)
+			sameErr(t, what, json.Unmarshal([]byte(doc), got), jsonv2.Unmarshal([]byte(doc), want))
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: %+v, want %+v", what, got, want)
+			}
+		}
+	}
+}
+
 // The corpus into its struct types (internal/corpus): values and errors
 // are the standard's, and the typed fast path takes the full and partial
 // types it can.

@@ -130,16 +130,23 @@ func buildShape(t reflect.Type, inProgress map[reflect.Type]*v2link.Shape) *v2li
 			if f.Anonymous {
 				return nil
 			}
+			tag, hasTag := f.Tag.Lookup("json")
 			if !f.IsExported() {
+				if hasTag && tag != "-" {
+					return nil // encoding/json/v2 rejects the type
+				}
 				continue
 			}
-			tag, hasTag := f.Tag.Lookup("json")
 			if tag == "-" {
 				continue
 			}
-			name, opts, _ := strings.Cut(tag, ",")
+			name, opts, hasOpts := strings.Cut(tag, ",")
 			switch opts {
-			case "", "omitempty", "omitzero":
+			case "omitempty", "omitzero":
+			case "":
+				if hasOpts {
+					return nil // a trailing ',': encoding/json/v2 rejects the tag
+				}
 			default:
 				return nil
 			}
