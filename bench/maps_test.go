@@ -3,6 +3,7 @@ package main
 import (
 	stdjson "encoding/json"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,8 +14,10 @@ import (
 )
 
 // Objects decoded into maps of scalars and strings by strings (counters,
-// scores, flags, labels), at 4, 8 and 50 entries: package json builds maps
-// of up to eight entries in place.
+// scores, flags, labels) and into map[string]any, at 4, 8 and 50 entries:
+// package json builds maps of up to 896 entries in place. BenchmarkAnyDocs:
+// the decode suite's documents whose objects have more than eight names
+// (tweets, users, repositories) into interface{}.
 
 var mapLibs = []struct {
 	name string
@@ -52,6 +55,9 @@ func mapCases() []mapCase {
 			mapCase{fmt.Sprint("float64/", n), doc(n, func(i int) string { return fmt.Sprint(float64(i) * 1.37) }), func() any { return new(map[string]float64) }},
 			mapCase{fmt.Sprint("bool/", n), doc(n, func(i int) string { return fmt.Sprint(i%3 == 0) }), func() any { return new(map[string]bool) }},
 			mapCase{fmt.Sprint("string/", n), doc(n, func(i int) string { return fmt.Sprintf(`"v%d"`, i) }), func() any { return new(map[string]string) }},
+			mapCase{fmt.Sprint("any/", n), doc(n, func(i int) string {
+				return [...]string{`"v"`, "12", "true", "null", "[1,2]"}[i%5]
+			}), func() any { return new(map[string]any) }},
 		)
 	}
 	return out
@@ -81,6 +87,32 @@ func BenchmarkScalarMaps(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					if err := l.fn(c.doc, c.mk()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkAnyDocs(b *testing.B) {
+	payloads, err := decodePayloads(filepath.Join("..", "..", "shared", "data", "jsonexamples"))
+	if err != nil {
+		b.Skip(err)
+	}
+	for _, p := range payloads {
+		switch p.file {
+		case "twitter.json", "github_events.json", "small-2kB", "small-20kB":
+		default:
+			continue
+		}
+		for _, l := range mapLibs {
+			b.Run(p.file+"/"+l.name, func(b *testing.B) {
+				b.SetBytes(int64(len(p.data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					var v any
+					if err := l.fn(p.data, &v); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -50,7 +50,8 @@ import (
 // its slots are a key and a value of sixteen bytes each, as map[string]any's.
 // Maps of booleans and numbers by strings (map[string]int, ...) share a
 // third kind of block (scalarMapBlock, below), each type checked when its
-// decoder is built.
+// decoder is built. Maps of 9 to 896 entries are built in place too, as
+// tables (bigmap.go).
 
 // rtMap mirrors internal/runtime/maps.Map (Go 1.24 to 1.27).
 type rtMap struct {
@@ -187,12 +188,24 @@ func (d *decodeState) smallAnyMap(i uint32) map[string]any {
 // not; a number's returns an error only where the whole decoding stops),
 // the map is made and filled the ordinary way.
 func (d *decodeState) smallStrMap(i uint32, elem *typeDecoder) unsafe.Pointer {
-	return smallMapVia(d, i, elem, &d.strMapBlocks, strMapInPlace)
+	if m := smallMapVia(d, i, elem, &d.strMapBlocks, strMapInPlace); m != nil {
+		return m
+	}
+	return bigMapVia(d, i, elem, &d.strGroups, bigStrInPlace)
 }
 
-// smallScalarMap is called only for types scalarMapInPlace accepted.
+// smallScalarMap is called only for types scalarMapInPlace accepted (the
+// small maps' layout); inPlaceScalarMap where it accepted both layouts,
+// for the larger maps too (bigmap.go).
 func (d *decodeState) smallScalarMap(i uint32, elem *typeDecoder) unsafe.Pointer {
 	return smallMapVia(d, i, elem, &d.scalarMapBlocks, true)
+}
+
+func (d *decodeState) inPlaceScalarMap(i uint32, elem *typeDecoder) unsafe.Pointer {
+	if m := smallMapVia(d, i, elem, &d.scalarMapBlocks, true); m != nil {
+		return m
+	}
+	return bigMapVia(d, i, elem, &d.scalarGroups, true)
 }
 
 func smallMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]mapBlock[V], on bool) unsafe.Pointer {
@@ -222,39 +235,43 @@ func smallMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]ma
 // map[string]any's at start-up.
 type scalarMapBlock = mapBlock[uint64]
 
-var scalarLayouts sync.Map // reflect.Type (the value's) -> bool
+var scalarLayouts sync.Map // reflect.Type (the value's) -> [2]bool
 
 // scalarMapInPlace reports whether maps of V by strings are built in place
-// on this build: V lays out as a scalarMapBlock's value and
-// checkMapLayout accepts map[string]V.
-func scalarMapInPlace[V comparable]() bool {
+// on this build: small ones when V lays out as a scalarMapBlock's value and
+// checkMapLayout accepts map[string]V, larger ones when checkBigMapLayout
+// accepts it too.
+func scalarMapInPlace[V comparable]() (small, big bool) {
 	t := reflect.TypeFor[V]()
 	if ok, found := scalarLayouts.Load(t); found {
-		return ok.(bool)
+		on := ok.([2]bool)
+		return on[0], on[1]
 	}
 	var (
 		blk  mapBlock[V]
 		slot mapSlot[V]
 	)
-	ok := mapInPlace && t.Kind() != reflect.Pointer && t.Size() <= 8 && !hasPointers(t) &&
+	val := func(n int) V {
+		var v V
+		rv := reflect.ValueOf(&v).Elem()
+		switch rv.Kind() {
+		case reflect.Bool:
+			rv.SetBool(n%2 == 1)
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			rv.SetInt(int64(n%100) - 3)
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			rv.SetUint(uint64(n%200) + 1)
+		case reflect.Float32, reflect.Float64:
+			rv.SetFloat(float64(n) + 0.5)
+		}
+		return v
+	}
+	small = mapInPlace && t.Kind() != reflect.Pointer && t.Size() <= 8 && !hasPointers(t) &&
 		unsafe.Sizeof(blk) == unsafe.Sizeof(scalarMapBlock{}) && unsafe.Offsetof(slot.v) == 16 &&
-		checkMapLayout(func(n int) V {
-			var v V
-			rv := reflect.ValueOf(&v).Elem()
-			switch rv.Kind() {
-			case reflect.Bool:
-				rv.SetBool(n%2 == 1)
-			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-				rv.SetInt(int64(n) - 3)
-			case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-				rv.SetUint(uint64(n) + 1)
-			case reflect.Float32, reflect.Float64:
-				rv.SetFloat(float64(n) + 0.5)
-			}
-			return v
-		})
-	scalarLayouts.Store(t, ok)
-	return ok
+		checkMapLayout(val)
+	big = small && unsafe.Sizeof(mapGroup[V]{}) == unsafe.Sizeof(mapGroup[uint64]{}) && checkBigMapLayout(val)
+	scalarLayouts.Store(t, [2]bool{small, big})
+	return small, big
 }
 
 // hasPointers reports whether values of t hold pointers (only scalar kinds
@@ -284,7 +301,8 @@ func (blk *mapBlock[V]) mapOf() map[string]V {
 // reflection's hashed path), iteration, deletion, growth and clear as the
 // runtime's own would. val gives the distinct values it stores.
 func checkMapLayout[V comparable](val func(int) V) (ok bool) {
-	if unsafe.Sizeof(uintptr(0)) != 8 || unsafe.Sizeof(rtMap{}) != 48 ||
+	var v V
+	if unsafe.Sizeof(uintptr(0)) != 8 || unsafe.Sizeof(rtMap{}) != 48 || unsafe.Sizeof(v) > maxInlineElem ||
 		unsafe.Sizeof(mapGroup[V]{}) != 8+mapGroupSlots*unsafe.Sizeof(mapSlot[V]{}) {
 		return false
 	}

@@ -17,8 +17,37 @@ import (
 // inPlace reports whether m was built by smallMapKeys: its header is a
 // block's, and its group the block's own.
 func inPlace[V any](m map[string]V) bool {
+	// (Read as pointers to the blocks, which -race's pointer checks would
+	// refuse to convert to from the runtime's smaller header.)
 	blk := *(**mapBlock[V])(unsafe.Pointer(&m))
-	return blk != nil && blk.m.dirPtr == unsafe.Pointer(&blk.g)
+	if blk == nil {
+		return false
+	}
+	if blk.m.dirPtr == unsafe.Pointer(&blk.g) {
+		return true
+	}
+	// A larger map (bigmap.go): its directory and table follow the header
+	// (the directory is read only when it is there).
+	h := *(**bigMapHead)(unsafe.Pointer(&m))
+	return h.m.dirLen == 1 && h.m.dirPtr == unsafe.Pointer(&h.dir) && h.dir == unsafe.Pointer(&h.t)
+}
+
+// bigObject returns an object of n fields named "k0", "k1", ..., field s
+// with value(s) as its value, then the fields of extra.
+func bigObject(n int, value func(int) string, extra ...string) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for s := range n {
+		if s > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":%s`, s, value(s))
+	}
+	for _, e := range extra {
+		b.WriteString("," + e)
+	}
+	b.WriteString("}")
+	return b.String()
 }
 
 // builtInPlace: Unmarshal builds small maps in place on this build (without
@@ -34,15 +63,31 @@ var mapDocs = []struct {
 	{`{"a":1,"b":"two"}`, true},
 	{`{"id":1,"name":"x","list":[1,{"k":null}],"o":{"p":true},"f":-0.5}`, true},
 	{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8}`, true},
-	{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9}`, false}, // past a group
+	{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9}`, true}, // past a group: a table
 	{`{"é":1,"a\"b":2,"\u00e9x":3,"\ud83d\ude00":4,"tab\t":5}`, true},
+	// Larger maps (bigmap.go): one table of 16 to 1024 slots.
+	{bigObject(14, anyField), true},
+	{bigObject(15, anyField), true},
+	{bigObject(40, anyField), true},
+	{bigObject(40, func(s int) string { return bigObject(12+s%3, anyField) }), true},
+	{bigObject(896, anyField), true},
+	{bigObject(897, anyField), false},                                   // past one table
+	{bigObject(39, anyField, `"k7":"again"`), true},                     // a name repeated: the last wins
+	{bigObject(39, anyField, `"k\u0037":"escaped"`), true},              // the same, escaped
+	{bigObject(39, anyField, `"":"empty"`), true},                       // the empty name: assigned
+	{bigObject(39, anyField, `"`+strings.Repeat("z", 129)+`":1`), true}, // past maphash's chunk: assigned
 	{`{"` + strings.Repeat("k", 64) + `":1,"` + strings.Repeat("k", 65) + `":2}`, true},
 	{`{"` + strings.Repeat("z", 128) + `":1,"short":2}`, true},
 	{`{"` + strings.Repeat("z", 129) + `":1,"short":2}`, false}, // past maphash's chunk
-	{`{"":1,"a":2}`, false},         // the empty name
-	{`{"a":1,"b":2,"a":3}`, false},  // a name repeated: the last wins
-	{`{"a\u0062":1,"ab":2}`, false}, // the same name, escaped once
+	{`{"":1,"a":2}`, false},                                     // the empty name
+	{`{"a":1,"b":2,"a":3}`, false},                              // a name repeated: the last wins
+	{`{"a\u0062":1,"ab":2}`, false},                             // the same name, escaped once
 	{`{}`, false},
+}
+
+// anyField is a value of each kind in turn.
+func anyField(s int) string {
+	return [...]string{"1", `"two"`, "null", "true", "[3,{}]", `{"x":-0.5}`, "false", "1e300"}[s%8]
 }
 
 // TestMapInPlaceOn: on the builds CI runs (64-bit, the runtime's
@@ -52,8 +97,9 @@ func TestMapInPlaceOn(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 || mapLayoutTagOff {
 		t.Skip("maps are not built in place on this build")
 	}
-	if !mapInPlace {
-		t.Fatal("checkMapLayout rejected this build's maps")
+	if !mapInPlace || !strMapInPlace || !bigAnyInPlace || !bigStrInPlace {
+		t.Fatalf("the layout checks rejected this build's maps: %v %v %v %v",
+			mapInPlace, strMapInPlace, bigAnyInPlace, bigStrInPlace)
 	}
 }
 
@@ -87,7 +133,17 @@ func mapOps[V any](t *testing.T, what string, g, w map[string]V, val func(string
 		t.Errorf("%s: Marshal %s, want %s", what, b1, b2)
 	}
 	sameMaps(t, what+": clone", maps.Clone(g), w)
-	for _, k := range slices.Sorted(maps.Keys(w)) {
+	keys := slices.Sorted(maps.Keys(w))
+	if len(keys) > 48 {
+		// Large maps: 48 names spread over the map (each step compares
+		// the whole map).
+		spread := make([]string, 48)
+		for n := range spread {
+			spread[n] = keys[n*len(keys)/48]
+		}
+		keys = spread
+	}
+	for _, k := range keys {
 		delete(g, k)
 		delete(w, k)
 		sameMaps(t, what+": delete "+k, g, w)

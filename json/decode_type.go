@@ -489,6 +489,9 @@ func (d *decodeState) anyValue(i uint32) any {
 		if m := d.smallAnyMap(i); m != nil {
 			return m
 		}
+		if m := d.bigAnyMap(i); m != nil {
+			return m
+		}
 		m := make(map[string]any, d.mapHint(i))
 		for j := i + 1; j < end; {
 			k := d.keyStr(j)
@@ -708,6 +711,10 @@ func decodeMapStringAny(d *decodeState, i uint32, p unsafe.Pointer) error {
 			*mp = m
 			return nil
 		}
+		if m = d.bigAnyMap(i); m != nil {
+			*mp = m
+			return nil
+		}
 		m = make(map[string]any, d.mapHint(i))
 		*mp = m
 	}
@@ -813,7 +820,10 @@ func stringKeyMapDecoder(t reflect.Type, elem *typeDecoder) decFn {
 
 func scalarMapOf[V comparable](t reflect.Type, elem *typeDecoder) decFn {
 	var small func(*decodeState, uint32, *typeDecoder) unsafe.Pointer
-	if scalarMapInPlace[V]() {
+	switch smallOn, bigOn := scalarMapInPlace[V](); {
+	case bigOn:
+		small = (*decodeState).inPlaceScalarMap
+	case smallOn:
 		small = (*decodeState).smallScalarMap
 	}
 	return stringKeyMapOf[V](t, elem, small)
@@ -826,8 +836,8 @@ func stringKeyMapOf[V any](t reflect.Type, elem *typeDecoder, small func(*decode
 }
 
 // stringKeyMap is stringMap for a map of V by strings at p (of type t), V's
-// decoder elem: a new map of at most eight entries built in place by small
-// (nil: never), else made and assigned directly.
+// decoder elem: a new map of at most 896 entries built in place by small
+// (nil: never; anymap.go and bigmap.go), else made and assigned directly.
 func stringKeyMap[V any](d *decodeState, i uint32, t reflect.Type, elem *typeDecoder, p unsafe.Pointer,
 	small func(*decodeState, uint32, *typeDecoder) unsafe.Pointer) error {
 	end, ok := d.mapObject(i, t, p)

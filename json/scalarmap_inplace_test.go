@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -34,7 +35,16 @@ var scalarDocs = []struct {
 	{`{"a":true,"b":false,"c":true}`, true}, // booleans: errors for numbers
 	{`{"a":{"x":1},"b":[2],"c":3}`, true},   // containers: type errors
 	{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8}`, true},
-	{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9}`, false}, // past a group
+	{`{"1":1,"2":2,"3":3,"4":4,"5":5,"6":6,"7":7,"8":8,"9":9}`, true}, // past a group: a table
+	{bigObject(15, scalarField), true},
+	{bigObject(40, scalarField), true},
+	{bigObject(896, scalarField), true},
+	{bigObject(897, scalarField), false}, // past one table
+	{bigObject(40, func(s int) string { return []string{"1", "null", `"x"`, "-3", "true", "2.5", "300"}[s%7] }), true}, // type errors
+	{bigObject(39, scalarField, `"k7":9`), false},                           // a name repeated: the last wins
+	{bigObject(39, scalarField, `"k\u0037":9`), false},                      // the same, escaped
+	{bigObject(39, scalarField, `"":9`), false},                             // the empty name
+	{bigObject(39, scalarField, `"`+strings.Repeat("z", 129)+`":9`), false}, // past maphash's chunk
 	{`{"é":1,"a\"b":2,"\u00e9x":3,"\ud83d\ude00":4,"tab\t":5}`, true},
 	{`{"` + strings.Repeat("z", 128) + `":1,"short":2}`, true},
 	{`{"` + strings.Repeat("z", 129) + `":1,"short":2}`, false}, // past maphash's chunk
@@ -44,19 +54,21 @@ var scalarDocs = []struct {
 	{`{}`, false},
 }
 
+func scalarField(s int) string { return strconv.Itoa(s % 100) }
+
 func TestScalarMapInPlaceOn(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 || mapLayoutTagOff {
 		t.Skip("maps are not built in place on this build")
 	}
-	for _, ok := range []bool{
-		scalarMapInPlace[bool](), scalarMapInPlace[int](), scalarMapInPlace[int8](),
-		scalarMapInPlace[int16](), scalarMapInPlace[int32](), scalarMapInPlace[int64](),
-		scalarMapInPlace[uint](), scalarMapInPlace[uint8](), scalarMapInPlace[uint16](),
-		scalarMapInPlace[uint32](), scalarMapInPlace[uint64](), scalarMapInPlace[float32](),
-		scalarMapInPlace[float64](),
+	for _, on := range []func() (bool, bool){
+		scalarMapInPlace[bool], scalarMapInPlace[int], scalarMapInPlace[int8],
+		scalarMapInPlace[int16], scalarMapInPlace[int32], scalarMapInPlace[int64],
+		scalarMapInPlace[uint], scalarMapInPlace[uint8], scalarMapInPlace[uint16],
+		scalarMapInPlace[uint32], scalarMapInPlace[uint64], scalarMapInPlace[float32],
+		scalarMapInPlace[float64],
 	} {
-		if !ok {
-			t.Fatal("checkMapLayout rejected a scalar map type on this build")
+		if small, big := on(); !small || !big {
+			t.Fatalf("the layout checks rejected a scalar map type on this build: small %v, big %v", small, big)
 		}
 	}
 }
@@ -98,7 +110,8 @@ func scalarOf[V any](s string) V {
 }
 
 func scalarMapCases[V comparable](t *testing.T) {
-	inPlaceCases(t, scalarDocs, scalarOf[V], scalarMapInPlace[V]() && shim.Available)
+	small, big := scalarMapInPlace[V]()
+	inPlaceCases(t, scalarDocs, scalarOf[V], small && big && shim.Available)
 }
 
 // inPlaceCases decodes each of docs into a map[string]V at the root and as
@@ -181,7 +194,7 @@ func TestScalarMapInPlaceGC(t *testing.T) {
 		if err := Unmarshal([]byte(doc.String()), &v); err != nil {
 			t.Fatal(err)
 		}
-		if scalarMapInPlace[int64]() && shim.Available && !inPlace(v[0].Counts) {
+		if on, _ := scalarMapInPlace[int64](); on && shim.Available && !inPlace(v[0].Counts) {
 			t.Fatal("not built in place")
 		}
 		kept = append(kept, v[round*97%len(v)], v[len(v)-1-round])

@@ -25,7 +25,16 @@ var strMapDocs = []struct {
 	{`{"a":null,"b":"y"}`, true},      // null leaves the zero value
 	{`{"a":{"x":"y"},"b":["z"],"c":true}`, true},
 	{`{"1":"1","2":"2","3":"3","4":"4","5":"5","6":"6","7":"7","8":"8"}`, true},
-	{`{"1":"1","2":"2","3":"3","4":"4","5":"5","6":"6","7":"7","8":"8","9":"9"}`, false}, // past a group
+	{`{"1":"1","2":"2","3":"3","4":"4","5":"5","6":"6","7":"7","8":"8","9":"9"}`, true}, // past a group: a table
+	{bigObject(15, strField), true},
+	{bigObject(40, strField), true},
+	{bigObject(896, strField), true},
+	{bigObject(897, strField), false},                                                            // past one table
+	{bigObject(40, func(s int) string { return []string{`"a"`, "null", "1", "{}"}[s%4] }), true}, // null, type errors
+	{bigObject(39, strField, `"k7":"again"`), false},                                             // a name repeated: the last wins
+	{bigObject(39, strField, `"k\u0037":"escaped"`), false},                                      // the same, escaped
+	{bigObject(39, strField, `"":"empty"`), false},                                               // the empty name
+	{bigObject(39, strField, `"`+strings.Repeat("z", 129)+`":"long"`), false},                    // past maphash's chunk
 	{`{"é":"é","a\"b":"\"","\u00e9x":"\u00e9","\ud83d\ude00":"\ud83d\ude00","tab\t":"\t"}`, true},
 	{`{"` + strings.Repeat("k", 64) + `":"a","` + strings.Repeat("k", 65) + `":"b"}`, true},
 	{`{"` + strings.Repeat("z", 128) + `":"a","short":"b"}`, true},
@@ -35,6 +44,8 @@ var strMapDocs = []struct {
 	{`{"a\u0062":"1","ab":"2"}`, false},                             // the same name, escaped once
 	{`{}`, false},
 }
+
+func strField(s int) string { return fmt.Sprintf(`"v%d"`, s) }
 
 // builtStrInPlace: Unmarshal builds small map[string]string values in place
 // on this build.

@@ -67,6 +67,9 @@ func (d *decodeState) anyValueV2(i uint32, depth int) (any, bool) {
 			}
 			return blk.mapOf(), true
 		}
+		if n := d.bigFields(i, bigAnyInPlace); n != 0 {
+			return d.bigAnyMapV2(i, n, depth)
+		}
 		m := make(map[string]any, d.mapHint(i))
 		for j := i + 1; j < end; {
 			v, ok := d.anyValueV2(j+1, depth+1)
@@ -434,4 +437,34 @@ func foldsToField(name []byte, folded map[string]bool) bool {
 		buf[i] = c
 	}
 	return folded[string(buf[:len(name)])]
+}
+
+// bigAnyMapV2 is bigAnyMap under encoding/json/v2's rules (anyValueV2): a
+// name given twice, or a value anyValueV2 rejects, is reported as false.
+func (d *decodeState) bigAnyMapV2(i uint32, n, depth int) (map[string]any, bool) {
+	seed := d.mapSeed()
+	ms := seedOf(seed)
+	b := newBigMap(&d.bigHeads, n, seed, &d.anyGroups)
+	end := uint32(d.tape[i]) - 1
+	for j := i + 1; j < end; j = d.next(j + 1) {
+		v, ok := d.anyValueV2(j+1, depth+1)
+		if !ok {
+			return nil, false
+		}
+		k, h, ok := d.keyHashed(j, ms)
+		if !ok {
+			l := b.n
+			if b.assign(d.keyStr(j), v); b.n == l {
+				return nil, false
+			}
+			continue
+		}
+		s, dup := b.slot(k, h)
+		if dup {
+			return nil, false
+		}
+		s.v = v
+	}
+	b.finish()
+	return b.mapOf(), true
 }

@@ -355,6 +355,39 @@ var plainDocs = []string{
 	`{"sm":{"a":"x","b":"y"}}`, `{"ma":{"a":1,"a":2}}`, `{"ma":{"a":{"c":1,"c":2}}}`, `{"ma":{"a":[],"b":{}}}`,
 	`{"m":{"a":1,"b":2,"a":3}}`, `{"raw":[{"a":1,"a":2}]}`, `{"raw":[{"a":1,"b":2}]}`, `{"subs":[{"any":{"x":1,"x":1}}]}`,
 	`{"zz":{"a":[{"b":1,"b":1}]}}`, `{"sub":{"sm":{"k":"v","k":"w"}}}`, `{"sm":{"a":"x","a":"x","b":"y"},"name":"n"}`,
+	// Objects of more than eight names, whose maps are built in place
+	// (json/bigmap.go): a name repeated, escaped, empty, longer than the
+	// hash takes (assigned by the runtime), in an any and in each kind of
+	// map.
+	bigIn("any", 40), bigIn("any", 40, `"k39":1`), bigIn("any", 40, `"k\u0035":1`), bigIn("any", 9, `"":1`, `"":2`),
+	bigIn("any", 30, `"`+strings.Repeat("z", 129)+`":1`), bigIn("any", 30, `"`+strings.Repeat("z", 129)+`":1`, `"`+strings.Repeat("z", 129)+`":2`),
+	bigIn("any", 896), bigIn("any", 896, `"k0":1`), bigIn("any", 897, `"k0":1`), `{"any":[` + bigIn("", 12) + `,` + bigIn("", 12, `"k3":0`) + `]}`,
+	bigIn("ma", 40), bigIn("ma", 40, `"k39":1`), bigIn("ma", 12, `"":1`, `"":2`), bigIn("sm", 40), bigIn("sm", 40, `"k7":1`),
+	bigIn("sm", 40, `"k7":"x"`), bigIn("sm", 12, `"":"a"`, `"":"b"`), bigIn("m", 40), bigIn("m", 40, `"k\u0037":7`),
+}
+
+// bigIn is a document of field (at the root when empty) holding an object
+// of n names "k0"... with values of each kind in turn, then extra.
+func bigIn(field string, n int, extra ...string) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range n {
+		v := [...]string{`"s"`, "1", "true", "null", "[1]", `{"a":1}`}[i%6]
+		if field == "sm" {
+			v = fmt.Sprintf(`"v%d"`, i)
+		} else if field == "m" {
+			v = fmt.Sprint(i)
+		}
+		fmt.Fprintf(&b, `"k%d":%s,`, i, v)
+	}
+	for _, e := range extra {
+		b.WriteString(e + ",")
+	}
+	obj := strings.TrimSuffix(b.String(), ",") + "}"
+	if field == "" {
+		return obj
+	}
+	return `{"` + field + `":` + obj + `}`
 }
 
 // unknownNames is a document of n distinct names unknown to plainStruct,

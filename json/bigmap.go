@@ -1,0 +1,416 @@
+package json
+
+import (
+	"bytes"
+	"hash/maphash"
+	"math/bits"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"unsafe"
+)
+
+// Maps of nine to 896 entries built in place.
+//
+// anymap.go builds maps of up to eight entries, one group each. A larger
+// object (a tweet's 23 to 40 fields, a repository's 64) was made with make
+// and filled by the runtime's assignments: three allocations besides the
+// groups (header, directory, table), and for every key a hash with the map's
+// own seed and a probe. In Go 1.24 to 1.27 such a map is a header whose
+// directory (dirPtr, dirLen) holds tables; a map of up to 896 entries made
+// with that hint has one table of a power-of-two capacity of at most 1024
+// slots (eight per group), filled to at most 7/8. Each key goes to the first
+// group of its probe sequence (from the hash's bits above the seventh,
+// quadratic over the groups) that has an empty slot, in the first empty
+// slot, whose control byte becomes the hash's low seven bits.
+//
+// bigMap lays out the header, the directory of one table and the table in
+// one block (bigMapHead, from chunks as anymap.go's blocks are), takes the
+// groups from chunks of their own, and places the keys as the runtime's
+// assignments place them, with this call's seed and the hashes the key
+// cache already holds (keycache.go). The capacity is the one make gives for
+// the object's field count, so the map grows when the runtime's would.
+//
+// As for the small maps, the layout is the runtime's, not an API: each kind
+// of map is built so only when checkBigMapLayout, run once per value type,
+// finds that a map the runtime made with that hint is laid out as this file
+// says (the same control words and keys in the same slots, for the same
+// seed and the same keys in the same order) and that a map built here
+// answers every operation as the runtime's.
+
+const (
+	bigMapMaxLen  = 896 // 1024 slots, the runtime's largest table, 7/8 full
+	bigHeadChunk  = 16
+	groupChunk    = 64 // groups per chunk; a map needing half of it or more gets its own
+	ctrlLSB       = 0x0101010101010101
+	ctrlMSB       = 0x8080808080808080
+	maxInlineElem = 128 // the runtime stores larger values through a pointer
+)
+
+// rtTable mirrors internal/runtime/maps.table (Go 1.24 to 1.27).
+type rtTable struct {
+	used       uint16
+	capacity   uint16
+	growthLeft uint16
+	localDepth uint8
+	index      int
+	groups     unsafe.Pointer // *[lengthMask+1]group
+	lengthMask uint64
+}
+
+// bigMapHead is a map's header, its directory of one table, and the table.
+type bigMapHead struct {
+	m   rtMap
+	dir unsafe.Pointer // *rtTable: &t
+	t   rtTable
+}
+
+// bigMap is a map being built in place. The counts in its header are
+// written by finish (and by sync, before the runtime assigns into it).
+type bigMap[V any] struct {
+	h      *bigMapHead
+	groups *mapGroup[V] // the first of mask+1
+	mask   uint64
+	n      int // keys placed
+}
+
+// bigMapsOn reports, per kind, whether maps of more than eight entries are
+// built in place (checkBigMapLayout).
+var (
+	bigAnyInPlace = mapInPlace && checkBigMapLayout(func(n int) any { return n })
+	bigStrInPlace = strMapInPlace && checkBigMapLayout(strconv.Itoa)
+)
+
+// bigCapacity is the capacity make gives a map[string]V for n entries, 8 <
+// n <= bigMapMaxLen: n*8/7 rounded up to a power of two.
+func bigCapacity(n int) int {
+	return 1 << bits.Len(uint(n*8/7-1))
+}
+
+// newBigMap starts a map of n entries (mapGroupSlots < n <= bigMapMaxLen)
+// with seed, its head taken from *heads and its groups from *chunk.
+func newBigMap[V any](heads *[]bigMapHead, n int, seed uint64, chunk *[]mapGroup[V]) bigMap[V] {
+	c := bigCapacity(n)
+	groups := takeGroups(chunk, c/mapGroupSlots)
+	for g := range groups {
+		groups[g].ctrl = ctrlEmptyGroup
+	}
+	h := takeHead(heads)
+	h.m.seed = uintptr(seed)
+	h.m.dirLen = 1
+	h.m.globalShift = 64
+	h.t.capacity = uint16(c)
+	h.t.growthLeft = uint16(c * 7 / 8)
+	h.t.groups = unsafe.Pointer(&groups[0])
+	h.t.lengthMask = uint64(len(groups) - 1)
+	h.dir = unsafe.Pointer(&h.t)
+	h.m.dirPtr = unsafe.Pointer(&h.dir)
+	return bigMap[V]{h: h, groups: &groups[0], mask: uint64(len(groups) - 1)}
+}
+
+func takeHead(chunk *[]bigMapHead) *bigMapHead {
+	c := *chunk
+	if len(c) == cap(c) {
+		c = make([]bigMapHead, 0, max(min(2*cap(c), bigHeadChunk), 1))
+	}
+	c = c[:len(c)+1]
+	*chunk = c
+	return &c[len(c)-1]
+}
+
+// takeGroups returns n zeroed groups, from the current chunk of *chunk when
+// they fit; a chunk doubles up to groupChunk, the first holding n.
+func takeGroups[V any](chunk *[]mapGroup[V], n int) []mapGroup[V] {
+	c := *chunk
+	if cap(c)-len(c) < n {
+		if n >= groupChunk/2 {
+			return make([]mapGroup[V], n)
+		}
+		c = make([]mapGroup[V], 0, max(min(2*cap(c), groupChunk), n))
+	}
+	c = c[:len(c)+n]
+	*chunk = c
+	return c[len(c)-n:]
+}
+
+// slot returns the slot of key k, whose maphash under the map's seed is h:
+// a new slot, its key and control byte set, or the slot that already holds
+// k (dup).
+func (b *bigMap[V]) slot(k string, h uint64) (s *mapSlot[V], dup bool) {
+	h2 := h & 0x7F
+	off := (h >> 7) & b.mask
+	for step := uint64(1); ; step++ {
+		g := (*mapGroup[V])(unsafe.Add(unsafe.Pointer(b.groups), uintptr(off)*unsafe.Sizeof(*b.groups)))
+		c := g.ctrl
+		// Bytes equal to h2 (and, rarely, a byte above one: the keys
+		// are compared).
+		x := c ^ (ctrlLSB * h2)
+		for m := (x - ctrlLSB) &^ x & ctrlMSB; m != 0; m &= m - 1 {
+			if s := &g.slots[bits.TrailingZeros64(m)>>3&7]; s.k == k {
+				return s, true
+			}
+		}
+		// Nothing is deleted here: a byte with its top bit set is empty.
+		if e := c & ctrlMSB; e != 0 {
+			i := uint(bits.TrailingZeros64(e)) >> 3 & 7
+			g.ctrl = c&^(0xFF<<(8*i)) | h2<<(8*i)
+			s := &g.slots[i]
+			s.k = k
+			b.n++
+			return s, false
+		}
+		off = (off + step) & b.mask
+	}
+}
+
+// sync writes the counts of the keys placed into the header.
+func (b *bigMap[V]) sync() {
+	b.h.m.used = uint64(b.n)
+	b.h.t.used = uint16(b.n)
+	b.h.t.growthLeft = b.h.t.capacity*7/8 - uint16(b.n)
+}
+
+// assign stores k and v by the runtime's assignment (a name slot does not
+// take), keeping the counts.
+func (b *bigMap[V]) assign(k string, v V) {
+	b.sync()
+	b.mapOf()[k] = v
+	b.n = int(b.h.m.used)
+}
+
+// finish returns the map as the runtime's map pointer.
+func (b *bigMap[V]) finish() unsafe.Pointer {
+	b.sync()
+	return unsafe.Pointer(&b.h.m)
+}
+
+// mapOf returns the map (its counts as last written).
+func (b *bigMap[V]) mapOf() map[string]V {
+	var m map[string]V
+	*(*unsafe.Pointer)(unsafe.Pointer(&m)) = unsafe.Pointer(&b.h.m)
+	return m
+}
+
+// bigFields returns the field count of the object at i when its map is
+// built by bigMap (on: the kind's layout check passed), else 0.
+func (d *decodeState) bigFields(i uint32, on bool) int {
+	n := int(d.tape[i]>>32) & countMask
+	if !on || n <= mapGroupSlots || n > bigMapMaxLen {
+		return 0
+	}
+	return n
+}
+
+// bigAnyMap returns the map of the object at i, of 9 to bigMapMaxLen
+// fields, built in place with its values decoded by anyValue, or nil when
+// it is not built so. A name repeated keeps its last value, as assignment
+// does; a name maphash does not take (empty, or longer than mapMaxKeyLen)
+// is assigned by the runtime into the map built so far.
+func (d *decodeState) bigAnyMap(i uint32) map[string]any {
+	n := d.bigFields(i, bigAnyInPlace)
+	if n == 0 {
+		return nil
+	}
+	seed := d.mapSeed()
+	ms := seedOf(seed)
+	b := newBigMap(&d.bigHeads, n, seed, &d.anyGroups)
+	end := uint32(d.tape[i]) - 1
+	for j := i + 1; j < end; j = d.next(j + 1) {
+		v := d.anyValue(j + 1)
+		k, h, ok := d.keyHashed(j, ms)
+		if !ok {
+			b.assign(d.keyStr(j), v)
+			continue
+		}
+		s, _ := b.slot(k, h)
+		s.k, s.v = k, v
+	}
+	b.finish()
+	return b.mapOf()
+}
+
+// bigMapVia is smallMapVia for objects of 9 to bigMapMaxLen fields: the
+// map built in place with each value decoded by elem into its slot, or nil
+// (a name repeated or not hashed here, or elem failing), and the caller
+// makes and fills the map the ordinary way. The values are leaves (strings
+// and scalars), so doing that over costs at most the object once more.
+func bigMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]mapGroup[V], on bool) unsafe.Pointer {
+	n := d.bigFields(i, on)
+	if n == 0 {
+		return nil
+	}
+	seed := d.mapSeed()
+	ms := seedOf(seed)
+	b := newBigMap(&d.bigHeads, n, seed, chunk)
+	end := uint32(d.tape[i]) - 1
+	for j := i + 1; j < end; j = d.next(j + 1) {
+		k, h, ok := d.keyHashed(j, ms)
+		if !ok {
+			return nil
+		}
+		s, dup := b.slot(k, h)
+		if dup || elem.direct(d, j+1, unsafe.Pointer(&s.v)) != nil {
+			return nil
+		}
+	}
+	return b.finish()
+}
+
+func seedOf(seed uint64) maphash.Seed {
+	var ms maphash.Seed
+	*(*uint64)(unsafe.Pointer(&ms)) = seed
+	return ms
+}
+
+// checkBigMapLayout reports whether maps of type map[string]V of more than
+// eight entries can be built in place on this build: for 9 to 896 keys, the
+// map make and assignment build is laid out as bigMap builds it with the
+// same seed (the same header, table, control words and slots), and a map
+// bigMap builds answers lookups (the string fast path, long keys,
+// reflection's hashed path), iteration, deletion, growth (into a larger
+// table, then past 1024 slots into several) and clear as the runtime's
+// would. val gives the distinct values it stores.
+func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
+	var v V
+	if unsafe.Sizeof(rtTable{}) != 32 || unsafe.Sizeof(bigMapHead{}) != 88 || unsafe.Sizeof(v) > maxInlineElem {
+		// (A value the runtime stores through a pointer: its groups
+		// are smaller than mapGroup[V], which must not be laid over
+		// them.)
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	keys := make([]string, 1200)
+	for s := range keys {
+		keys[s] = "k" + strconv.Itoa(s)
+	}
+	keys[3] = string(bytes.Repeat([]byte("k"), 100))
+	keys[5] = "über"
+	keys[7] = "x\x00y"
+	var (
+		heads []bigMapHead
+		chunk []mapGroup[V]
+	)
+	for _, n := range []int{9, 14, 15, 40, 896} {
+		// The runtime's map.
+		rt := make(map[string]V, n)
+		for s, k := range keys[:n] {
+			rt[k] = val(s)
+		}
+		h := *(**rtMap)(unsafe.Pointer(&rt))
+		if h.used != uint64(n) || h.dirLen != 1 || h.globalDepth != 0 || h.globalShift != 64 ||
+			h.writing != 0 || h.tombstonePossible || h.seed == 0 {
+			return false
+		}
+		t := *(**rtTable)(h.dirPtr)
+		c := bigCapacity(n)
+		if int(t.capacity) != c || int(t.used) != n || int(t.growthLeft) != c*7/8-n ||
+			t.localDepth != 0 || t.index != 0 || int(t.lengthMask) != c/mapGroupSlots-1 {
+			return false
+		}
+		rg := unsafe.Slice((*mapGroup[V])(t.groups), c/mapGroupSlots)
+
+		// The same keys placed here with the runtime's seed.
+		b := newBigMap(&heads, n, uint64(h.seed), &chunk)
+		ms := seedOf(uint64(h.seed))
+		for s, k := range keys[:n] {
+			sl, dup := b.slot(k, maphash.String(ms, k))
+			if dup {
+				return false
+			}
+			sl.v = val(s)
+		}
+		b.finish()
+		want := *t
+		want.groups = b.h.t.groups
+		if b.h.m.used != h.used || b.h.t != want {
+			return false
+		}
+		bg := unsafe.Slice(b.groups, b.mask+1)
+		for g := range rg {
+			if rg[g].ctrl != bg[g].ctrl || rg[g].slots != bg[g].slots {
+				return false
+			}
+		}
+		// A key given again is found, not placed.
+		if _, dup := b.slot(keys[n-1], maphash.String(ms, keys[n-1])); !dup || b.n != n {
+			return false
+		}
+	}
+	// Maps built here with seeds of their own behave as the runtime's.
+	for _, n := range []int{9, 40} {
+		seed := rand.Uint64() | 1
+		ms := seedOf(seed)
+		b := newBigMap(&heads, n, seed, &chunk)
+		for s, k := range keys[:n] {
+			sl, _ := b.slot(k, maphash.String(ms, k))
+			sl.v = val(s)
+		}
+		b.finish()
+		if !bigMapBehaves(b.mapOf(), keys[:n], val, n == 40) {
+			return false
+		}
+	}
+	return true
+}
+
+// bigMapBehaves checks m, holding keys[s] -> val(s), against the runtime's
+// map operations; with grow, it adds keys up to 1200 (cap(keys)).
+func bigMapBehaves[V comparable](m map[string]V, keys []string, val func(int) V, grow bool) bool {
+	rv := reflect.ValueOf(m)
+	check := func(keys []string) bool {
+		if len(m) != len(keys) {
+			return false
+		}
+		for s, k := range keys {
+			if v, found := m[k]; !found || v != val(s) {
+				return false
+			}
+			if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != any(val(s)) {
+				return false
+			}
+			if _, found := m[k+"?"]; found {
+				return false
+			}
+		}
+		return true
+	}
+	if !check(keys) {
+		return false
+	}
+	index := make(map[string]int, len(keys))
+	for s, k := range keys {
+		index[k] = s
+	}
+	for k, v := range m {
+		s, found := index[k]
+		if !found || v != val(s) {
+			return false
+		}
+		delete(index, k)
+	}
+	if len(index) != 0 {
+		return false
+	}
+	delete(m, keys[1])
+	if _, found := m[keys[1]]; found || len(m) != len(keys)-1 {
+		return false
+	}
+	m[keys[1]] = val(1)
+	if grow {
+		// Past the table's capacity, then past 1024 slots: the runtime
+		// grows the table, then splits it under a larger directory.
+		keys = keys[:cap(keys)]
+		for s := len(m); s < len(keys); s++ {
+			m[keys[s]] = val(s)
+		}
+	}
+	if !check(keys) {
+		return false
+	}
+	clear(m)
+	return len(m) == 0
+}
