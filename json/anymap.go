@@ -205,7 +205,7 @@ func (d *decodeState) inPlaceScalarMap(i uint32, elem *typeDecoder) unsafe.Point
 	if m := smallMapVia(d, i, elem, &d.scalarMapBlocks, true); m != nil {
 		return m
 	}
-	return bigMapVia(d, i, elem, &d.scalarGroups, true)
+	return bigMapVia(d, i, elem, &d.scalarGroups, always)
 }
 
 func smallMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]mapBlock[V], on bool) unsafe.Pointer {

@@ -97,9 +97,9 @@ func TestMapInPlaceOn(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 || mapLayoutTagOff {
 		t.Skip("maps are not built in place on this build")
 	}
-	if !mapInPlace || !strMapInPlace || !bigAnyInPlace || !bigStrInPlace {
+	if !mapInPlace || !strMapInPlace || !bigAnyInPlace() || !bigStrInPlace() {
 		t.Fatalf("the layout checks rejected this build's maps: %v %v %v %v",
-			mapInPlace, strMapInPlace, bigAnyInPlace, bigStrInPlace)
+			mapInPlace, strMapInPlace, bigAnyInPlace(), bigStrInPlace())
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
@@ -74,12 +75,29 @@ type bigMap[V any] struct {
 	n      int // keys placed
 }
 
-// bigMapsOn reports, per kind, whether maps of more than eight entries are
-// built in place (checkBigMapLayout).
-var (
-	bigAnyInPlace = mapInPlace && checkBigMapLayout(func(n int) any { return n })
-	bigStrInPlace = strMapInPlace && checkBigMapLayout(strconv.Itoa)
-)
+// bigAnyInPlace and bigStrInPlace report whether map[string]any and
+// map[string]string values of more than eight entries are built in place
+// (checkBigMapLayout). The checks run at the first such object, not when
+// the package starts (they take about a millisecond).
+func bigAnyInPlace() bool {
+	bigOn.once.Do(checkBigMaps)
+	return bigOn.any
+}
+
+func bigStrInPlace() bool {
+	bigOn.once.Do(checkBigMaps)
+	return bigOn.str
+}
+
+var bigOn struct {
+	once     sync.Once
+	any, str bool
+}
+
+func checkBigMaps() {
+	bigOn.any = mapInPlace && checkBigMapLayout(func(n int) any { return n })
+	bigOn.str = strMapInPlace && checkBigMapLayout(strconv.Itoa)
+}
 
 // bigCapacity is the capacity make gives a map[string]V for n entries, 8 <
 // n <= bigMapMaxLen: n*8/7 rounded up to a power of two.
@@ -192,14 +210,17 @@ func (b *bigMap[V]) mapOf() map[string]V {
 }
 
 // bigFields returns the field count of the object at i when its map is
-// built by bigMap (on: the kind's layout check passed), else 0.
-func (d *decodeState) bigFields(i uint32, on bool) int {
+// built by bigMap (on: whether the kind's layout check passed, asked only
+// of such an object), else 0.
+func (d *decodeState) bigFields(i uint32, on func() bool) int {
 	n := int(d.tape[i]>>32) & countMask
-	if !on || n <= mapGroupSlots || n > bigMapMaxLen {
+	if n <= mapGroupSlots || n > bigMapMaxLen || !on() {
 		return 0
 	}
 	return n
 }
+
+func always() bool { return true }
 
 // bigAnyMap returns the map of the object at i, of 9 to bigMapMaxLen
 // fields, built in place with its values decoded by anyValue, or nil when
@@ -234,7 +255,7 @@ func (d *decodeState) bigAnyMap(i uint32) map[string]any {
 // (a name repeated or not hashed here, or elem failing), and the caller
 // makes and fills the map the ordinary way. The values are leaves (strings
 // and scalars), so doing that over costs at most the object once more.
-func bigMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]mapGroup[V], on bool) unsafe.Pointer {
+func bigMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]mapGroup[V], on func() bool) unsafe.Pointer {
 	n := d.bigFields(i, on)
 	if n == 0 {
 		return nil
@@ -267,9 +288,8 @@ func seedOf(seed uint64) maphash.Seed {
 // map make and assignment build is laid out as bigMap builds it with the
 // same seed (the same header, table, control words and slots), and a map
 // bigMap builds answers lookups (the string fast path, long keys,
-// reflection's hashed path), iteration, deletion, growth (into a larger
-// table, then past 1024 slots into several) and clear as the runtime's
-// would. val gives the distinct values it stores.
+// reflection's hashed path), iteration, deletion, growth into a larger
+// table and clear as the runtime's would. val gives the distinct values it stores.
 func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
 	var v V
 	if unsafe.Sizeof(rtTable{}) != 32 || unsafe.Sizeof(bigMapHead{}) != 88 || unsafe.Sizeof(v) > maxInlineElem {
@@ -283,13 +303,30 @@ func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
 			ok = false
 		}
 	}()
-	keys := make([]string, 1200)
-	for s := range keys {
-		keys[s] = "k" + strconv.Itoa(s)
+	// Keys "k0", "k1", ..., some of them long, non-ASCII or with a NUL,
+	// in one buffer.
+	const nkeys = 896
+	var buf []byte
+	ends := make([]int, nkeys)
+	for s := range nkeys {
+		switch s {
+		case 3:
+			buf = append(buf, bytes.Repeat([]byte("k"), 100)...)
+		case 5:
+			buf = append(buf, "über"...)
+		case 7:
+			buf = append(buf, "x\x00y"...)
+		default:
+			buf = strconv.AppendInt(append(buf, 'k'), int64(s), 10)
+		}
+		ends[s] = len(buf)
 	}
-	keys[3] = string(bytes.Repeat([]byte("k"), 100))
-	keys[5] = "über"
-	keys[7] = "x\x00y"
+	keys := make([]string, nkeys)
+	start := 0
+	for s := range keys {
+		keys[s] = unsafe.String(&buf[start], ends[s]-start)
+		start = ends[s]
+	}
 	var (
 		heads []bigMapHead
 		chunk []mapGroup[V]
@@ -358,7 +395,8 @@ func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
 }
 
 // bigMapBehaves checks m, holding keys[s] -> val(s), against the runtime's
-// map operations; with grow, it adds keys up to 1200 (cap(keys)).
+// map operations; with grow, it adds as many keys again and twenty more
+// (from the rest of cap(keys)), past the table's capacity.
 func bigMapBehaves[V comparable](m map[string]V, keys []string, val func(int) V, grow bool) bool {
 	rv := reflect.ValueOf(m)
 	check := func(keys []string) bool {
@@ -369,8 +407,10 @@ func bigMapBehaves[V comparable](m map[string]V, keys []string, val func(int) V,
 			if v, found := m[k]; !found || v != val(s) {
 				return false
 			}
-			if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != any(val(s)) {
-				return false
+			if s%8 == 3 { // reflection's hashed path (it allocates)
+				if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != any(val(s)) {
+					return false
+				}
 			}
 			if _, found := m[k+"?"]; found {
 				return false
@@ -401,9 +441,8 @@ func bigMapBehaves[V comparable](m map[string]V, keys []string, val func(int) V,
 	}
 	m[keys[1]] = val(1)
 	if grow {
-		// Past the table's capacity, then past 1024 slots: the runtime
-		// grows the table, then splits it under a larger directory.
-		keys = keys[:cap(keys)]
+		// The runtime moves the entries into a larger table of its own.
+		keys = keys[:2*len(keys)+20]
 		for s := len(m); s < len(keys); s++ {
 			m[keys[s]] = val(s)
 		}
