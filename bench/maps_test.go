@@ -102,7 +102,7 @@ func BenchmarkAnyDocs(b *testing.B) {
 	}
 	for _, p := range payloads {
 		switch p.file {
-		case "twitter.json", "github_events.json", "small-2kB", "small-20kB":
+		case "twitter.json", "github_events.json", "small-200B", "small-2kB", "small-20kB":
 		default:
 			continue
 		}

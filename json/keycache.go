@@ -18,11 +18,13 @@ import (
 // bytes: a name met again takes the Go string made the first time and, in
 // the same Unmarshal, the hash computed the first time.
 //
-// The hash is hash/maphash's with the seed of the maps built in place; one
-// seed is drawn per Unmarshal (mapSeed) and serves all of that call's maps,
-// so the same name has the same hash in all of them (the runtime draws one
-// per map; a map's seed only has to be unknown outside the process). An
-// entry's hash counts for the call whose generation it carries.
+// The hash is hash/maphash's with the seed of the maps built in place; a
+// seed is drawn by the cache and serves all the maps of keySeedCalls calls
+// (mapSeed), so the same name has the same hash in all of them and a
+// service's names are hashed once per keySeedCalls requests, not in each
+// (the runtime draws one per map; a map's seed only has to be unknown
+// outside the process, and clear draws a new one). An entry's hash counts
+// for the seed whose generation it carries.
 //
 // The strings the cache holds come from chunks of their own, so that what
 // it keeps alive from one call to the next is its names, not the arena
@@ -57,17 +59,27 @@ type keyCache struct {
 	// filled.
 	chunks [][]byte
 	arena  []byte
-	gen    uint64 // this call's generation: 0 until mapSeed is drawn
-	seed   uint64 // this call's mapSeed (0: not drawn yet)
+	gen    uint64 // the seed's generation: 0 until one is drawn
+	seed   uint64 // the seed of the maps built in place
+	calls  int    // calls left to seed, counting this one once it is taken
+	taken  bool   // this call has taken seed (init resets it)
 }
 
-// mapSeed returns the seed of this Unmarshal's maps built in place,
-// drawing it at the first map (init resets it).
+// keySeedCalls is how many calls a seed serves.
+const keySeedCalls = 256
+
+// mapSeed returns the seed of this Unmarshal's maps built in place, drawing
+// a new one at the first map of every keySeedCalls-th call that builds one.
 func (d *decodeState) mapSeed() uint64 {
 	c := d.keyCache()
-	if c.seed == 0 {
-		c.seed = rand.Uint64() | 1 // maphash rejects 0; the runtime's seeds are any value
-		c.gen++
+	if !c.taken {
+		c.taken = true
+		if c.calls == 0 {
+			c.seed = rand.Uint64() | 1 // maphash rejects 0; the runtime's seeds are any value
+			c.gen++
+			c.calls = keySeedCalls
+		}
+		c.calls--
 	}
 	return c.seed
 }
@@ -131,7 +143,7 @@ func (d *decodeState) keyStr(i uint32) string {
 }
 
 // keyHashed returns the name at i as a Go string and its maphash under
-// ms, this call's mapSeed (drawn before), from the cache where it can; ok
+// ms, this call's mapSeed (taken before), from the cache where it can; ok
 // is false for an empty name or one longer than mapMaxKeyLen, which the
 // maps built in place do not take.
 func (d *decodeState) keyHashed(i uint32, ms maphash.Seed) (s string, h uint64, ok bool) {

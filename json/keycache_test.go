@@ -49,8 +49,7 @@ func keyCacheDoc(round int) []byte {
 
 // TestKeyCache: names made into map keys from the cache equal
 // encoding/json's keys, and the maps answer lookups of every key, across
-// calls (each call draws a new seed: a hash kept from an earlier call
-// would make lookups miss) and after the input is overwritten (the cache's
+// calls (TestKeySeedCalls: across a new seed) and after the input is overwritten (the cache's
 // strings are copies).
 func TestKeyCache(t *testing.T) {
 	type holder struct {
@@ -153,6 +152,68 @@ func TestKeyCacheBounded(t *testing.T) {
 			if !in {
 				t.Fatalf("call %d: the cached name %q lies outside the cache's chunks", call, e.s)
 			}
+		}
+	}
+}
+
+// TestKeySeedCalls: one decoding state's maps share a seed for
+// keySeedCalls calls, then take a new one, and the names' hashes kept from
+// the earlier seed are not used under the new one (lookups of every key of
+// maps built in place, small and large, across three seeds).
+func TestKeySeedCalls(t *testing.T) {
+	dp := getDomParser()
+	if dp == nil {
+		t.Skip("no parser")
+	}
+	defer putDomParser(dp)
+	d := &dp.state
+	data := []byte(`[{"id":1,"name":"a","x":[2]},` + bigObject(20, anyField) + `,{"id":2,"k3":"b"}]`)
+	var want any
+	if err := stdjson.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	var seeds []uint64 // the seed of each call
+	for call := range 3*keySeedCalls + 5 {
+		if rc := dp.parse(data, false); rc != 0 {
+			t.Fatalf("parse: %d", rc)
+		}
+		d.init(dp, data, 0)
+		got := d.anyValue(1)
+		d.release()
+		seeds = append(seeds, d.keys.seed)
+		for n, o := range want.([]any) {
+			m := got.([]any)[n].(map[string]any)
+			if builtInPlace && !inPlace(m) {
+				t.Fatalf("call %d: object %d not built in place", call, n)
+			}
+			if len(m) != len(o.(map[string]any)) {
+				t.Fatalf("call %d: object %d has %d names", call, n, len(m))
+			}
+			for k, v := range o.(map[string]any) {
+				if g, ok := m[k]; !ok || !reflect.DeepEqual(g, v) {
+					t.Fatalf("call %d, object %d: m[%q] = %v, %v; want %v", call, n, k, g, ok, v)
+				}
+			}
+		}
+	}
+	if !builtInPlace {
+		return
+	}
+	// Runs of one seed: the first may have begun before this test (the
+	// state is pooled), the last is cut; the others last keySeedCalls.
+	var runs []int
+	for n, seed := range seeds {
+		if n == 0 || seed != seeds[n-1] {
+			runs = append(runs, 0)
+		}
+		runs[len(runs)-1]++
+	}
+	if len(runs) < 4 {
+		t.Fatalf("%d seeds over %d calls", len(runs), len(seeds))
+	}
+	for _, r := range runs[1 : len(runs)-1] {
+		if r != keySeedCalls {
+			t.Fatalf("runs of one seed: %v, want %d calls each", runs, keySeedCalls)
 		}
 	}
 }

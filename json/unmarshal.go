@@ -245,7 +245,7 @@ func (d *decodeState) init(dp *domParser, data []byte, opts int) {
 	d.v2 = false
 	d.v2Names = true
 	if d.keys != nil {
-		d.keys.seed = 0 // a new seed for this call's maps
+		d.keys.taken = false // this call's maps take the seed anew (mapSeed)
 	}
 }
 
