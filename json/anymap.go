@@ -191,7 +191,7 @@ func (d *decodeState) smallStrMap(i uint32, elem *typeDecoder) unsafe.Pointer {
 	if m := smallMapVia(d, i, elem, &d.strMapBlocks, strMapInPlace); m != nil {
 		return m
 	}
-	return bigMapVia(d, i, elem, &d.strGroups, bigStrInPlace)
+	return bigMapVia[string](d, i, elem, bigStrInPlace)
 }
 
 // smallScalarMap is called only for types scalarMapInPlace accepted (the
@@ -205,7 +205,7 @@ func (d *decodeState) inPlaceScalarMap(i uint32, elem *typeDecoder) unsafe.Point
 	if m := smallMapVia(d, i, elem, &d.scalarMapBlocks, true); m != nil {
 		return m
 	}
-	return bigMapVia(d, i, elem, &d.scalarGroups, always)
+	return bigMapVia[uint64](d, i, elem, always)
 }
 
 func smallMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]mapBlock[V], on bool) unsafe.Pointer {

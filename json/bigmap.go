@@ -26,11 +26,16 @@ import (
 // slot, whose control byte becomes the hash's low seven bits.
 //
 // bigMap lays out the header, the directory of one table and the table in
-// one block (bigMapHead, from chunks as anymap.go's blocks are), takes the
-// groups from chunks of their own, and places the keys as the runtime's
-// assignments place them, with this call's seed and the hashes the key
-// cache already holds (keycache.go). The capacity is the one make gives for
-// the object's field count, so the map grows when the runtime's would.
+// one block (bigMapHead) and the groups in an array of their own, one
+// allocation each per map (make takes four), and places the keys as the
+// runtime's assignments place them, with this call's seed and the hashes
+// the key cache already holds (keycache.go). The capacity is the one make
+// gives for the object's field count, so the map grows when the runtime's
+// would. Unlike the small maps' blocks, neither is shared with other maps:
+// a map kept from a document keeps no other map's entries alive. Once the
+// map grows, the runtime's new table and groups serve it, and its header
+// (still the block's) keeps the first groups, and the entries placed in
+// them, alive for as long as the map lives.
 //
 // As for the small maps, the layout is the runtime's, not an API: each kind
 // of map is built so only when checkBigMapLayout, run once per value type,
@@ -41,8 +46,6 @@ import (
 
 const (
 	bigMapMaxLen  = 896 // 1024 slots, the runtime's largest table, 7/8 full
-	bigHeadChunk  = 16
-	groupChunk    = 64 // groups per chunk; a map needing half of it or more gets its own
 	ctrlLSB       = 0x0101010101010101
 	ctrlMSB       = 0x8080808080808080
 	maxInlineElem = 128 // the runtime stores larger values through a pointer
@@ -106,14 +109,14 @@ func bigCapacity(n int) int {
 }
 
 // newBigMap starts a map of n entries (mapGroupSlots < n <= bigMapMaxLen)
-// with seed, its head taken from *heads and its groups from *chunk.
-func newBigMap[V any](heads *[]bigMapHead, n int, seed uint64, chunk *[]mapGroup[V]) bigMap[V] {
+// with seed.
+func newBigMap[V any](n int, seed uint64) bigMap[V] {
 	c := bigCapacity(n)
-	groups := takeGroups(chunk, c/mapGroupSlots)
+	groups := make([]mapGroup[V], c/mapGroupSlots)
 	for g := range groups {
 		groups[g].ctrl = ctrlEmptyGroup
 	}
-	h := takeHead(heads)
+	h := new(bigMapHead)
 	h.m.seed = uintptr(seed)
 	h.m.dirLen = 1
 	h.m.globalShift = 64
@@ -124,31 +127,6 @@ func newBigMap[V any](heads *[]bigMapHead, n int, seed uint64, chunk *[]mapGroup
 	h.dir = unsafe.Pointer(&h.t)
 	h.m.dirPtr = unsafe.Pointer(&h.dir)
 	return bigMap[V]{h: h, groups: &groups[0], mask: uint64(len(groups) - 1)}
-}
-
-func takeHead(chunk *[]bigMapHead) *bigMapHead {
-	c := *chunk
-	if len(c) == cap(c) {
-		c = make([]bigMapHead, 0, max(min(2*cap(c), bigHeadChunk), 1))
-	}
-	c = c[:len(c)+1]
-	*chunk = c
-	return &c[len(c)-1]
-}
-
-// takeGroups returns n zeroed groups, from the current chunk of *chunk when
-// they fit; a chunk doubles up to groupChunk, the first holding n.
-func takeGroups[V any](chunk *[]mapGroup[V], n int) []mapGroup[V] {
-	c := *chunk
-	if cap(c)-len(c) < n {
-		if n >= groupChunk/2 {
-			return make([]mapGroup[V], n)
-		}
-		c = make([]mapGroup[V], 0, max(min(2*cap(c), groupChunk), n))
-	}
-	c = c[:len(c)+n]
-	*chunk = c
-	return c[len(c)-n:]
 }
 
 // slot returns the slot of key k, whose maphash under the map's seed is h:
@@ -234,7 +212,7 @@ func (d *decodeState) bigAnyMap(i uint32) map[string]any {
 	}
 	seed := d.mapSeed()
 	ms := seedOf(seed)
-	b := newBigMap(&d.bigHeads, n, seed, &d.anyGroups)
+	b := newBigMap[any](n, seed)
 	end := uint32(d.tape[i]) - 1
 	for j := i + 1; j < end; j = d.next(j + 1) {
 		v := d.anyValue(j + 1)
@@ -255,14 +233,14 @@ func (d *decodeState) bigAnyMap(i uint32) map[string]any {
 // (a name repeated or not hashed here, or elem failing), and the caller
 // makes and fills the map the ordinary way. The values are leaves (strings
 // and scalars), so doing that over costs at most the object once more.
-func bigMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, chunk *[]mapGroup[V], on func() bool) unsafe.Pointer {
+func bigMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, on func() bool) unsafe.Pointer {
 	n := d.bigFields(i, on)
 	if n == 0 {
 		return nil
 	}
 	seed := d.mapSeed()
 	ms := seedOf(seed)
-	b := newBigMap(&d.bigHeads, n, seed, chunk)
+	b := newBigMap[V](n, seed)
 	end := uint32(d.tape[i]) - 1
 	for j := i + 1; j < end; j = d.next(j + 1) {
 		k, h, ok := d.keyHashed(j, ms)
@@ -327,10 +305,6 @@ func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
 		keys[s] = unsafe.String(&buf[start], ends[s]-start)
 		start = ends[s]
 	}
-	var (
-		heads []bigMapHead
-		chunk []mapGroup[V]
-	)
 	for _, n := range []int{9, 14, 15, 40, 896} {
 		// The runtime's map.
 		rt := make(map[string]V, n)
@@ -351,7 +325,7 @@ func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
 		rg := unsafe.Slice((*mapGroup[V])(t.groups), c/mapGroupSlots)
 
 		// The same keys placed here with the runtime's seed.
-		b := newBigMap(&heads, n, uint64(h.seed), &chunk)
+		b := newBigMap[V](n, uint64(h.seed))
 		ms := seedOf(uint64(h.seed))
 		for s, k := range keys[:n] {
 			sl, dup := b.slot(k, maphash.String(ms, k))
@@ -381,7 +355,7 @@ func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
 	for _, n := range []int{9, 40} {
 		seed := rand.Uint64() | 1
 		ms := seedOf(seed)
-		b := newBigMap(&heads, n, seed, &chunk)
+		b := newBigMap[V](n, seed)
 		for s, k := range keys[:n] {
 			sl, _ := b.slot(k, maphash.String(ms, k))
 			sl.v = val(s)

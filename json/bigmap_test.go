@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -159,5 +160,87 @@ func TestBigMapGoroutines(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Fatal(err)
+	}
+}
+
+// TestBigMapKeepsNoSibling: maps kept from a document keep alive none of
+// the other maps decoded beside them (each map's groups are its own): the
+// value of the one map dropped is collected. With groups shared in chunks,
+// a kept map's chunk held the dropped map's entries.
+func TestBigMapKeepsNoSibling(t *testing.T) {
+	big := `"` + strings.Repeat("x", 1<<20) + `"`
+	for _, kind := range []string{"any", "string"} {
+		val := "1"
+		if kind == "string" {
+			val = `"1"`
+		}
+		var b strings.Builder
+		b.WriteString("[")
+		for n := range 7 {
+			if n > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(bigObject(12, func(s int) string {
+				if n == 3 && s == 0 {
+					return big
+				}
+				return val
+			}))
+		}
+		b.WriteString("]")
+		doc := []byte(b.String())
+		var (
+			kept  []any
+			freed = make(chan struct{})
+			data  *byte
+		)
+		switch kind {
+		case "any":
+			var v []map[string]any
+			if err := Unmarshal(doc, &v); err != nil {
+				t.Fatal(err)
+			}
+			data = unsafe.StringData(v[3]["k0"].(string))
+			for n, m := range v {
+				if builtInPlace && !inPlace(m) {
+					t.Fatal("not built in place")
+				}
+				if n != 3 {
+					kept = append(kept, m)
+				}
+			}
+		case "string":
+			var v []map[string]string
+			if err := Unmarshal(doc, &v); err != nil {
+				t.Fatal(err)
+			}
+			data = unsafe.StringData(v[3]["k0"])
+			for n, m := range v {
+				if builtInPlace && !inPlace(m) {
+					t.Fatal("not built in place")
+				}
+				if n != 3 {
+					kept = append(kept, m)
+				}
+			}
+		}
+		runtime.AddCleanup(data, func(struct{}) { close(freed) }, struct{}{})
+		data = nil
+		collected := false
+		for range 20 {
+			runtime.GC()
+			select {
+			case <-freed:
+				collected = true
+			case <-time.After(10 * time.Millisecond):
+			}
+			if collected {
+				break
+			}
+		}
+		runtime.KeepAlive(kept)
+		if !collected {
+			t.Errorf("%s: a dropped map's value is kept alive by the maps kept beside it", kind)
+		}
 	}
 }

@@ -190,11 +190,7 @@ type decodeState struct {
 	mapBlocks       []anyMapBlock    // small map[string]any built in place (anymap.go)
 	strMapBlocks    []strMapBlock    // small map[string]string built in place
 	scalarMapBlocks []scalarMapBlock // small maps of scalars by strings built in place
-	bigHeads        []bigMapHead     // larger maps built in place (bigmap.go): headers
-	anyGroups       []mapGroup[any]  // and groups, by kind
-	strGroups       []mapGroup[string]
-	scalarGroups    []mapGroup[uint64]
-	keys            *keyCache // names made into map keys, remembered (keycache.go)
+	keys            *keyCache        // names made into map keys, remembered (keycache.go)
 
 	// The type error whose Struct the innermost struct has set (addFrame).
 	framed *stdjson.UnmarshalTypeError
@@ -254,7 +250,6 @@ func (d *decodeState) release() {
 	// values, which would keep its whole result reachable from the pool:
 	// they are not kept from one Unmarshal to the next.
 	d.anyBuf, d.sliceBox, d.mapBlocks, d.strMapBlocks, d.scalarMapBlocks = nil, nil, nil, nil, nil
-	d.bigHeads, d.anyGroups, d.strGroups, d.scalarGroups = nil, nil, nil, nil
 	d.dp = nil
 	d.tape = nil
 	d.strs = nil

@@ -444,7 +444,7 @@ func foldsToField(name []byte, folded map[string]bool) bool {
 func (d *decodeState) bigAnyMapV2(i uint32, n, depth int) (map[string]any, bool) {
 	seed := d.mapSeed()
 	ms := seedOf(seed)
-	b := newBigMap(&d.bigHeads, n, seed, &d.anyGroups)
+	b := newBigMap[any](n, seed)
 	end := uint32(d.tape[i]) - 1
 	for j := i + 1; j < end; j = d.next(j + 1) {
 		v, ok := d.anyValueV2(j+1, depth+1)
