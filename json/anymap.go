@@ -43,7 +43,11 @@ import (
 // purego build) maps are made with make and assigned as before.
 //
 // A map made here keeps its chunk alive (at most sixteen blocks, 5 KiB)
-// while it is reachable, as the strings of the arena do (see str).
+// while it is reachable, as the strings of the arena do (see str), and
+// with it the entries of the other maps of that chunk, and what their
+// values reference; once grown past eight entries, it also keeps its first
+// group's entries. The larger maps (bigmap.go) share no memory with other
+// maps.
 //
 // map[string]string (a struct's labels, options, metadata) is built the
 // same way, from blocks of its own (strMapInPlace, checked the same way):
