@@ -210,10 +210,7 @@ func (d *decodeState) bigAnyMap(i uint32) map[string]any {
 	if n == 0 {
 		return nil
 	}
-	seed := d.mapSeed()
-	ms := seedOf(seed)
-	b := newBigMap[any](n, seed)
-	end := uint32(d.tape[i]) - 1
+	b, ms, end := bigMapAt[any](d, i, n)
 	for j := i + 1; j < end; j = d.next(j + 1) {
 		v := d.anyValue(j + 1)
 		k, h, ok := d.keyHashed(j, ms)
@@ -238,10 +235,7 @@ func bigMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, on func() boo
 	if n == 0 {
 		return nil
 	}
-	seed := d.mapSeed()
-	ms := seedOf(seed)
-	b := newBigMap[V](n, seed)
-	end := uint32(d.tape[i]) - 1
+	b, ms, end := bigMapAt[V](d, i, n)
 	for j := i + 1; j < end; j = d.next(j + 1) {
 		k, h, ok := d.keyHashed(j, ms)
 		if !ok {
@@ -253,6 +247,13 @@ func bigMapVia[V any](d *decodeState, i uint32, elem *typeDecoder, on func() boo
 		}
 	}
 	return b.finish()
+}
+
+// bigMapAt starts the map of the object at i, of n fields: the map, the
+// seed as maphash takes it, and the object's end on the tape.
+func bigMapAt[V any](d *decodeState, i uint32, n int) (bigMap[V], maphash.Seed, uint32) {
+	seed := d.mapSeed()
+	return newBigMap[V](n, seed), seedOf(seed), uint32(d.tape[i]) - 1
 }
 
 func seedOf(seed uint64) maphash.Seed {

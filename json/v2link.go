@@ -442,10 +442,7 @@ func foldsToField(name []byte, folded map[string]bool) bool {
 // bigAnyMapV2 is bigAnyMap under encoding/json/v2's rules (anyValueV2): a
 // name given twice, or a value anyValueV2 rejects, is reported as false.
 func (d *decodeState) bigAnyMapV2(i uint32, n, depth int) (map[string]any, bool) {
-	seed := d.mapSeed()
-	ms := seedOf(seed)
-	b := newBigMap[any](n, seed)
-	end := uint32(d.tape[i]) - 1
+	b, ms, end := bigMapAt[any](d, i, n)
 	for j := i + 1; j < end; j = d.next(j + 1) {
 		v, ok := d.anyValueV2(j+1, depth+1)
 		if !ok {
