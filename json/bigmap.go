@@ -28,8 +28,8 @@ import (
 // bigMap lays out the header, the directory of one table and the table in
 // one block (bigMapHead) and the groups in an array of their own, one
 // allocation each per map (make takes four), and places the keys as the
-// runtime's assignments place them, with this call's seed and the hashes
-// the key cache already holds (keycache.go). The capacity is the one make
+// runtime's assignments place them, with the seed of the maps built in
+// place (mapSeed) and the hashes the key cache already holds (keycache.go). The capacity is the one make
 // gives for the object's field count, so the map grows when the runtime's
 // would. Unlike the small maps' blocks, neither is shared with other maps:
 // a map kept from a document keeps no other map's entries alive. Once the
