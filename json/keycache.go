@@ -15,8 +15,8 @@ import (
 // request after request. Each name used to be copied into the string arena
 // for every object it keyed and, for maps built in place (anymap.go),
 // hashed for every object too. keyCache remembers recent names by their
-// bytes: a name met again takes the Go string made the first time and, in
-// the same Unmarshal, the hash computed the first time.
+// bytes: a name met again takes the Go string made the first time and,
+// under the same seed, the hash computed the first time.
 //
 // The hash is hash/maphash's with the seed of the maps built in place; a
 // seed is drawn by the cache and serves all the maps of keySeedCalls calls
