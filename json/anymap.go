@@ -142,8 +142,7 @@ func smallMapKeysOf[V any](d *decodeState, i uint32, chunk *[]mapBlock[V], on bo
 		keys   [mapGroupSlots]string
 	)
 	seed := d.mapSeed()
-	var ms maphash.Seed
-	*(*uint64)(unsafe.Pointer(&ms)) = seed
+	ms := seedOf(seed)
 	ctrl := uint64(ctrlEmptyGroup)
 	j := i + 1
 	for s := 0; s < n; s++ {
@@ -293,8 +292,13 @@ func hasPointers(t reflect.Type) bool {
 // mapOf returns the map of a block whose values are filled.
 func (blk *mapBlock[V]) mapOf() map[string]V {
 	blk.m.dirPtr = unsafe.Pointer(&blk.g)
+	return mapAt[V](&blk.m)
+}
+
+// mapAt returns the map whose header is h.
+func mapAt[V any](h *rtMap) map[string]V {
 	var m map[string]V
-	*(*unsafe.Pointer)(unsafe.Pointer(&m)) = unsafe.Pointer(&blk.m)
+	*(*unsafe.Pointer)(unsafe.Pointer(&m)) = unsafe.Pointer(h)
 	return m
 }
 
@@ -328,8 +332,7 @@ func checkMapLayout[V comparable](val func(int) V) (ok bool) {
 		h.globalDepth != 0 || h.writing != 0 || h.tombstonePossible {
 		return false
 	}
-	var ms maphash.Seed
-	*(*uint64)(unsafe.Pointer(&ms)) = uint64(h.seed)
+	ms := seedOf(uint64(h.seed))
 	g := (*mapGroup[V])(h.dirPtr)
 	for s := 0; s < mapGroupSlots; s++ {
 		c := byte(g.ctrl >> (8 * s))
@@ -348,7 +351,7 @@ func checkMapLayout[V comparable](val func(int) V) (ok bool) {
 	// A map built here, as smallMapKeys builds it.
 	blk := new(mapBlock[V])
 	seed := rand.Uint64() | 1
-	*(*uint64)(unsafe.Pointer(&ms)) = seed
+	ms = seedOf(seed)
 	ctrl := uint64(ctrlEmptyGroup)
 	for s, k := range keys {
 		ctrl = ctrl&^(0xFF<<(8*s)) | (maphash.Bytes(ms, []byte(k))&0x7F)<<(8*s)

@@ -29,13 +29,14 @@ import (
 // one block (bigMapHead) and the groups in an array of their own, one
 // allocation each per map (make takes four), and places the keys as the
 // runtime's assignments place them, with the seed of the maps built in
-// place (mapSeed) and the hashes the key cache already holds (keycache.go). The capacity is the one make
-// gives for the object's field count, so the map grows when the runtime's
-// would. Unlike the small maps' blocks, neither is shared with other maps:
-// a map kept from a document keeps no other map's entries alive. Once the
-// map grows, the runtime's new table and groups serve it, and its header
-// (still the block's) keeps the first groups, and the entries placed in
-// them, alive for as long as the map lives.
+// place (mapSeed) and the hashes the key cache already holds (keycache.go).
+// The capacity is the one make gives for the object's field count, so the
+// map grows when the runtime's would. Unlike the small maps' blocks,
+// neither is shared with other maps: a map kept from a document keeps no
+// other map's entries alive. Once the map grows, the runtime's new table
+// and groups serve it, and its header (still the block's) keeps the first
+// groups, and the entries placed in them, alive for as long as the map
+// lives.
 //
 // As for the small maps, the layout is the runtime's, not an API: each kind
 // of map is built so only when checkBigMapLayout, run once per value type,
@@ -181,11 +182,7 @@ func (b *bigMap[V]) finish() unsafe.Pointer {
 }
 
 // mapOf returns the map (its counts as last written).
-func (b *bigMap[V]) mapOf() map[string]V {
-	var m map[string]V
-	*(*unsafe.Pointer)(unsafe.Pointer(&m)) = unsafe.Pointer(&b.h.m)
-	return m
-}
+func (b *bigMap[V]) mapOf() map[string]V { return mapAt[V](&b.h.m) }
 
 // bigFields returns the field count of the object at i when its map is
 // built by bigMap (on: whether the kind's layout check passed, asked only
@@ -268,7 +265,8 @@ func seedOf(seed uint64) maphash.Seed {
 // same seed (the same header, table, control words and slots), and a map
 // bigMap builds answers lookups (the string fast path, long keys,
 // reflection's hashed path), iteration, deletion, growth into a larger
-// table and clear as the runtime's would. val gives the distinct values it stores.
+// table and clear as the runtime's would. val gives the values it stores
+// (they may repeat).
 func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
 	var v V
 	if unsafe.Sizeof(rtTable{}) != 32 || unsafe.Sizeof(bigMapHead{}) != 88 || unsafe.Sizeof(v) > maxInlineElem {
