@@ -16,7 +16,11 @@ import (
 // for every object it keyed and, for maps built in place (anymap.go),
 // hashed for every object too. keyCache remembers recent names by their
 // bytes: a name met again takes the Go string made the first time and,
-// under the same seed, the hash computed the first time.
+// under the same seed, the hash computed the first time. It holds 512
+// names, two in each of 256 sets, so that two names that share a set,
+// met in turn (one object's "id" and "name"), do not evict each other: with
+// one name a set, one name in eight of twitter.json's was copied and
+// hashed again (94 distinct names), with two one in a thousand.
 //
 // The hash is hash/maphash's with the seed of the maps built in place; a
 // seed is drawn by the cache and serves all the maps of keySeedCalls calls
@@ -30,19 +34,20 @@ import (
 // it keeps alive from one call to the next is its names, not the arena
 // chunks of the values decoded beside them; when names keep changing, the
 // cache is emptied each keyCacheMaxChunks chunks, so it keeps at most that
-// many (16 KiB) alive. The decodeState, and the cache with it, lives in a
+// many (32 KiB) alive. The decodeState, and the cache with it, lives in a
 // sync.Pool.
 
 const (
-	keyCacheBits   = 8
-	keyCacheSize   = 1 << keyCacheBits
+	keyCacheBits   = 8 // sets of keyCacheWays entries
+	keyCacheWays   = 2
+	keyCacheSize   = keyCacheWays << keyCacheBits
 	keyCacheMaxLen = 48   // longer names are copied each time, as before
 	keyArenaChunk  = 1024 // bytes of one chunk of cached names
 	// keyCacheMaxChunks bounds what the cache keeps alive: names that
 	// keep changing (objects keyed by ids) would otherwise leave each
-	// chunk held by an entry or two. A full set of 256 names of 48 bytes
-	// takes 12 chunks.
-	keyCacheMaxChunks = 16
+	// chunk held by an entry or two. A full cache of 512 names of 48 bytes
+	// takes 24 chunks.
+	keyCacheMaxChunks = 32
 )
 
 type keyEntry struct {
@@ -53,7 +58,9 @@ type keyEntry struct {
 }
 
 type keyCache struct {
-	entries [keyCacheSize]keyEntry
+	// Sets of two entries: a name's set is a hash of its length and its
+	// first and last eight bytes (entry).
+	entries [keyCacheSize / keyCacheWays][keyCacheWays]keyEntry
 	// The chunks the entries' names were copied into since the cache was
 	// last emptied (at most keyCacheMaxChunks), the last one being
 	// filled.
@@ -91,8 +98,9 @@ func (d *decodeState) keyCache() *keyCache {
 	return d.keys
 }
 
-// entry returns the cache's slot for a name of n bytes (1 to
-// keyCacheMaxLen) starting with head, and whether it holds that name.
+// entry returns the first entry of the cache's set for a name of n bytes
+// (1 to keyCacheMaxLen) starting with head, and whether it holds that name;
+// when it does not, lookup looks further.
 func (c *keyCache) entry(b []byte, head uint64) (*keyEntry, bool) {
 	n := len(b)
 	x := head ^ uint64(n)<<56
@@ -100,21 +108,29 @@ func (c *keyCache) entry(b []byte, head uint64) (*keyEntry, bool) {
 		// Names often share their first eight bytes ("profile_...").
 		x ^= binary.LittleEndian.Uint64(b[n-8:]) * 0xC2B2AE3D27D4EB4F
 	}
-	e := &c.entries[(x*0x9E3779B97F4A7C15)>>(64-keyCacheBits)]
+	e := &c.entries[(x*0x9E3779B97F4A7C15)>>(64-keyCacheBits)][0]
 	if e.head != head || len(e.s) != n {
 		return e, false
 	}
 	return e, n <= 8 || string(b[8:]) == e.s[8:] // head holds names of up to eight
 }
 
-// fill makes e hold the name b, a copy in the cache's own chunks.
-func (c *keyCache) fill(e *keyEntry, b []byte, head uint64) {
+// lookup is entry's miss: the entry of the name b in the set whose first
+// entry is e, the second entry if it holds b, else e made to hold b (a copy
+// in the cache's own chunks), the name e held moving to the second. So two
+// names met in turn that share a set do not evict each other.
+func (c *keyCache) lookup(e *keyEntry, b []byte, head uint64) *keyEntry {
+	set := (*[keyCacheWays]keyEntry)(unsafe.Pointer(e))
+	if e2 := &set[1]; e2.head == head && len(e2.s) == len(b) && string(b) == e2.s {
+		return e2
+	}
+	set[1] = set[0]
 	n := len(b)
 	if len(c.arena)+n > cap(c.arena) {
 		if len(c.chunks) == keyCacheMaxChunks {
 			// Empty the cache rather than keep its earlier chunks
 			// alive (e is overwritten below).
-			c.entries = [keyCacheSize]keyEntry{}
+			c.entries = [keyCacheSize / keyCacheWays][keyCacheWays]keyEntry{}
 			clear(c.chunks)
 			c.chunks = c.chunks[:0]
 		}
@@ -125,6 +141,7 @@ func (c *keyCache) fill(e *keyEntry, b []byte, head uint64) {
 	c.arena = c.arena[:off+n]
 	copy(c.arena[off:], b)
 	*e = keyEntry{head: head, s: unsafe.String(&c.arena[off], n)}
+	return e
 }
 
 // keyStr is str for an object's name at i that becomes a map key: the
@@ -137,7 +154,7 @@ func (d *decodeState) keyStr(i uint32) string {
 	c := d.keyCache()
 	e, ok := c.entry(b, head)
 	if !ok {
-		c.fill(e, b, head)
+		e = c.lookup(e, b, head)
 	}
 	return e.s
 }
@@ -157,7 +174,7 @@ func (d *decodeState) keyHashed(i uint32, ms maphash.Seed) (s string, h uint64, 
 	c := d.keys
 	e, hit := c.entry(b, head)
 	if !hit {
-		c.fill(e, b, head)
+		e = c.lookup(e, b, head)
 	}
 	if e.gen != c.gen {
 		e.hash, e.gen = maphash.Bytes(ms, b), c.gen

@@ -2,6 +2,7 @@ package json
 
 import (
 	"bytes"
+	"encoding/binary"
 	stdjson "encoding/json"
 	"fmt"
 	"reflect"
@@ -139,7 +140,7 @@ func TestKeyCacheBounded(t *testing.T) {
 		if len(c.chunks) > keyCacheMaxChunks {
 			t.Fatalf("call %d: the cache holds %d chunks", call, len(c.chunks))
 		}
-		for _, e := range c.entries {
+		for _, e := range unsafe.Slice(&c.entries[0][0], keyCacheSize) {
 			if e.s == "" {
 				continue
 			}
@@ -215,5 +216,63 @@ func TestKeySeedCalls(t *testing.T) {
 		if r != keySeedCalls {
 			t.Fatalf("runs of one seed: %v, want %d calls each", runs, keySeedCalls)
 		}
+	}
+}
+
+// TestKeyCacheSets: two names that share a set of the cache, met in turn,
+// stay cached (each keeps the string made the first time, and nothing more
+// is copied), a third name of the set evicts the one that entered the set
+// first, and every lookup gives its own name.
+func TestKeyCacheSets(t *testing.T) {
+	c := new(keyCache)
+	headOf := func(b []byte) uint64 {
+		var w [8]byte
+		copy(w[:], b)
+		return binary.LittleEndian.Uint64(w[:])
+	}
+	get := func(name string) string {
+		b := []byte(name)
+		e, ok := c.entry(b, headOf(b))
+		if !ok {
+			e = c.lookup(e, b, headOf(b))
+		}
+		if e.s != name {
+			t.Fatalf("lookup of %q gives %q", name, e.s)
+		}
+		return e.s
+	}
+	// Names of one set: entry gives the first entry of a name's set.
+	first := map[*keyEntry][]string{}
+	var names []string
+	for i := 0; names == nil; i++ {
+		for _, name := range []string{fmt.Sprintf("k%d", i), fmt.Sprintf("profile_%d_color", i)} {
+			b := []byte(name)
+			e, _ := c.entry(b, headOf(b))
+			if first[e] = append(first[e], name); len(first[e]) == 3 {
+				names = first[e]
+			}
+		}
+	}
+	a, b, x := names[0], names[1], names[2]
+	sa, sb := get(a), get(b)
+	used := len(c.arena)
+	for range 100 {
+		if s := get(a); unsafe.StringData(s) != unsafe.StringData(sa) {
+			t.Fatalf("%q copied again", a)
+		}
+		if s := get(b); unsafe.StringData(s) != unsafe.StringData(sb) {
+			t.Fatalf("%q copied again", b)
+		}
+	}
+	if len(c.arena) != used || len(c.chunks) != 1 {
+		t.Fatalf("names copied again: %d bytes, then %d (%d chunks)", used, len(c.arena), len(c.chunks))
+	}
+	// a entered the set first: x takes its place.
+	get(x)
+	if s := get(b); unsafe.StringData(s) != unsafe.StringData(sb) {
+		t.Fatalf("%q evicted by %q", b, x)
+	}
+	if s := get(a); unsafe.StringData(s) == unsafe.StringData(sa) {
+		t.Fatalf("%q still cached beside %q and %q", a, b, x)
 	}
 }
