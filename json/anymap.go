@@ -5,7 +5,6 @@ import (
 	"hash/maphash"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"strconv"
 	"sync"
 	"unsafe"
@@ -305,9 +304,8 @@ func mapAt[V any](h *rtMap) map[string]V {
 // checkMapLayout reports whether maps of type map[string]V can be built in
 // place on this build: a map the runtime filled is laid out as mapBlock[V]
 // says, with the control bytes maphash gives, and a map built as
-// smallMapKeys builds it answers lookups (the string fast path, long keys,
-// reflection's hashed path), iteration, deletion, growth and clear as the
-// runtime's own would. val gives the distinct values it stores.
+// smallMapKeys builds it behaves as the runtime's own would (mapBehaves).
+// val gives the distinct values it stores.
 func checkMapLayout[V comparable](val func(int) V) (ok bool) {
 	var v V
 	if unsafe.Sizeof(uintptr(0)) != 8 || unsafe.Sizeof(rtMap{}) != 48 || unsafe.Sizeof(v) > maxInlineElem ||
@@ -358,51 +356,11 @@ func checkMapLayout[V comparable](val func(int) V) (ok bool) {
 		blk.g.slots[s] = mapSlot[V]{k: k, v: val(s)}
 	}
 	blk.g.ctrl, blk.m.used, blk.m.seed = ctrl, uint64(len(keys)), uintptr(seed)
-	m := blk.mapOf()
-	if len(m) != len(keys) {
-		return false
+	// The keys, then as many again and twenty more for growth past eight
+	// entries (the runtime makes a table).
+	all := append([]string(nil), keys...)
+	for n := range len(keys) + 20 {
+		all = append(all, string(rune('A'+n)))
 	}
-	rv := reflect.ValueOf(m)
-	for n, k := range keys {
-		if v, found := m[k]; !found || v != val(n) {
-			return false
-		}
-		if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != any(val(n)) {
-			return false
-		}
-		if _, found := m[k+"?"]; found {
-			return false
-		}
-	}
-	seen := 0
-	for k, v := range m {
-		if n := slices.Index(keys, k); n < 0 || v != val(n) {
-			return false
-		}
-		seen++
-	}
-	if seen != len(keys) {
-		return false
-	}
-	delete(m, "id")
-	if _, found := m["id"]; found || len(m) != len(keys)-1 {
-		return false
-	}
-	m["id"] = val(1)
-	for n := range 20 { // past eight entries: the runtime makes a table
-		m[string(rune('A'+n))] = val(n)
-	}
-	for n, k := range keys {
-		if v, found := m[k]; !found || v != val(n) {
-			return false
-		}
-		if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != any(val(n)) {
-			return false
-		}
-	}
-	if len(m) != len(keys)+20 {
-		return false
-	}
-	clear(m)
-	return len(m) == 0
+	return mapBehaves(blk.mapOf(), all[:len(keys)], val, true)
 }

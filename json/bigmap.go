@@ -360,17 +360,19 @@ func checkBigMapLayout[V comparable](val func(int) V) (ok bool) {
 			sl.v = val(s)
 		}
 		b.finish()
-		if !bigMapBehaves(b.mapOf(), keys[:n], val, n == 40) {
+		if !mapBehaves(b.mapOf(), keys[:n], val, n == 40) {
 			return false
 		}
 	}
 	return true
 }
 
-// bigMapBehaves checks m, holding keys[s] -> val(s), against the runtime's
-// map operations; with grow, it adds as many keys again and twenty more
+// mapBehaves checks m, a map built in place holding keys[s] -> val(s),
+// against the runtime's map operations: lookups (the string fast path, long
+// keys, reflection's hashed path), misses, iteration, deletion and
+// insertion, clear; with grow, it adds as many keys again and twenty more
 // (from the rest of cap(keys)), past the table's capacity.
-func bigMapBehaves[V comparable](m map[string]V, keys []string, val func(int) V, grow bool) bool {
+func mapBehaves[V comparable](m map[string]V, keys []string, val func(int) V, grow bool) bool {
 	rv := reflect.ValueOf(m)
 	check := func(keys []string) bool {
 		if len(m) != len(keys) {
@@ -380,7 +382,7 @@ func bigMapBehaves[V comparable](m map[string]V, keys []string, val func(int) V,
 			if v, found := m[k]; !found || v != val(s) {
 				return false
 			}
-			if s%8 == 3 { // reflection's hashed path (it allocates)
+			if s%8 == 3 || len(keys) <= mapGroupSlots { // reflection's hashed path (it allocates)
 				if v := rv.MapIndex(reflect.ValueOf(k)); !v.IsValid() || v.Interface() != any(val(s)) {
 					return false
 				}
