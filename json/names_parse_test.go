@@ -124,6 +124,11 @@ func TestParseUniqueNames(t *testing.T) {
 		// found (or not).
 		objectOf(colliding), objectOf(append(colliding[:len(colliding):len(colliding)], colliding[12345])),
 		`[` + objectOf(colliding[:1000]) + `,` + objectOf(append(colliding[:999:999], colliding[0])) + `]`,
+		// Documents of more numbers than strings, over 128 tokens: the
+		// lazy parse builds their tape and lists their objects (more than
+		// its first room for 256), and the check visits the list.
+		numbersDoc(600, -1), numbersDoc(600, 0), numbersDoc(600, 299), numbersDoc(600, 599),
+		`[` + strings.Repeat(`1,`, 300) + `[[[{"a":[1,2],"b":{"a":3,"a":4}}]]]]`,
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
@@ -154,6 +159,25 @@ func TestParseUniqueNames(t *testing.T) {
 	if got := dp.parseUnique([]byte(`{"a":1,"a":}`), false); got == 0 || got == shim.NamesDup {
 		t.Fatalf("parseUnique of invalid JSON = %d", got)
 	}
+}
+
+// numbersDoc returns an array of n objects of one name and three numbers
+// each, the dup-th (-1: none) holding its name twice.
+func numbersDoc(n, dup int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i == dup {
+			fmt.Fprintf(&b, `{"n":[%d,2,3],"n":4}`, i)
+		} else {
+			fmt.Fprintf(&b, `{"n":[%d,2,3]}`, i)
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 // randomNamesDoc returns a document whose objects take their names from

@@ -257,6 +257,12 @@ struct sj_dom {
   std::vector<uint32_t> table;
   std::vector<uint32_t> kids;  // tape indexes of values to walk
   uint64_t seed = 0;
+  // The tape index of each object of the last parse, in order, when
+  // parse_lazy built its tape (objs_valid): names_unique then visits the
+  // objects alone, not every value of the document.
+  std::vector<uint32_t> objs;
+  size_t nobjs = 0;
+  bool objs_valid = false;
 };
 
 namespace {
@@ -349,6 +355,13 @@ __attribute__((always_inline)) inline bool lazy_string(const uint8_t *buf, size_
   return true;
 }
 
+// Adds the tape index w of an object to parse_lazy's list (d->objs).
+__attribute__((noinline)) void grow_objs(sj_dom *d) { d->objs.resize(std::max<size_t>(2 * d->objs.size(), 256)); }
+inline void add_obj(sj_dom *d, size_t w) {
+  if (d->nobjs == d->objs.size()) grow_objs(d);
+  d->objs[d->nobjs++] = uint32_t(w);
+}
+
 // parse_lazy is simdjson's DOM parse of a document whose root is an object
 // or an array, for Go types that read no number: stage 1 is simdjson's, and
 // this stage 2 builds simdjson's tape while checking each number's grammar
@@ -360,9 +373,18 @@ __attribute__((always_inline)) inline bool lazy_string(const uint8_t *buf, size_
 // allows (integers beyond 64 bits, beyond float64's range) pass, as they do
 // in encoding/json. A scalar root, and a document that is not small and has
 // more strings than numbers, get simdjson's own stage 2 (see below).
-// Returns 0 or a simdjson error code, as the DOM parse does.
+// Returns 0 or a simdjson error code, as the DOM parse does. With list_objs
+// (the caller checks names: SJ_PARSE_UNIQUE_NAMES), it also lists each
+// object's tape index in d->objs, so that names_unique visits the objects
+// alone rather than every value (canada.json's 111,000 arrays of numbers).
+// Each instantiation is inlined into sj_dom_parse: gcc allocates the
+// registers of the loop below differently otherwise (1-4 % more
+// instructions on canada.json without the list, measured).
+template <bool list_objs>
+__attribute__((always_inline)) inline
 int parse_lazy(sj_dom *d, const uint8_t *buf, uint64_t len) {
   simdjson::dom::parser &ps = d->parser;
+  d->nobjs = 0;
   const size_t want = len < 32 ? 32 : size_t(len);
   if (want > ps.max_capacity()) return simdjson::CAPACITY;
   if (ps.doc.capacity() < want) {
@@ -419,6 +441,8 @@ value:
   c = buf[idx[t]];
   switch (c) {
     case '{':
+      if constexpr (list_objs) add_obj(d, w);
+      [[fallthrough]];
     case '[':
       if (depth >= maxd) return simdjson::DEPTH_ERROR;
       if (depth > 0) st[depth - 1] = cur;
@@ -488,6 +512,7 @@ close: {  // token t closes cur
   if (t != n) return simdjson::TAPE_ERROR;  // trailing content
   tape[w] = tag('r');
   tape[0] = tag('r') | uint64_t(w + 1);
+  d->objs_valid = list_objs;
   return 0;
 }
 
@@ -676,12 +701,15 @@ struct names_walk {
     return true;
   }
 
+  // object checks the names of the object at i, then, with walk, walks
+  // its values that are objects or arrays (without, they are skipped).
+  template <bool walk = true>
   bool object(uint64_t i) {
     const uint64_t end = uint32_t(tape[i]) - 1;
     // At most this many names and values that are containers.
     const size_t most = (end - i) / 2;
     if (d->names.size() < most) d->names.resize(most);
-    if (d->kids.size() < ktop + most) d->kids.resize(ktop + most);
+    if (walk && d->kids.size() < ktop + most) d->kids.resize(ktop + most);
     name_ref *nm = d->names.data();
     uint32_t *kids = d->kids.data() + ktop;
     size_t n = 0, nk = 0;
@@ -691,11 +719,12 @@ struct names_walk {
       if (const uint8_t s = kSteps.n[uint8_t(w >> 56)]) {
         j += 1 + s;
       } else {
-        kids[nk++] = uint32_t(j + 1);
+        if (walk) kids[nk++] = uint32_t(j + 1);
         j = uint32_t(w);
       }
     }
     if (n > 1 && !distinct(nm, n)) return false;
+    if (!walk) return true;
     // The names are compared: d->names is free for the values' objects.
     const size_t base = ktop;
     ktop += nk;
@@ -758,6 +787,13 @@ struct names_walk {
 bool names_unique(sj_dom *d, const uint8_t *buf) {
   const sj_dom_view &v = d->view;
   names_walk w{d, v.tape, buf, v.strings, 0};
+  if (d->objs_valid) {
+    // parse_lazy listed the objects: no need to walk the arrays.
+    for (size_t k = 0; k < d->nobjs; k++) {
+      if (!w.object<false>(d->objs[k])) return false;
+    }
+    return true;
+  }
   const uint8_t t = uint8_t(v.tape[1] >> 56);
   if (t != '{' && t != '[') return true;
   return w.value(1);
@@ -789,9 +825,17 @@ int sj_dom_parse(sj_dom *d, const uint8_t *buf, uint64_t len, int flags) {
   v.strings = nullptr;
   v.offsets = nullptr;
   v.tape_len = 0;
+  d->objs_valid = false;  // parse_lazy sets it when it lists the objects
   // realloc_if_needed=false: the caller guarantees SIMDJSON_PADDING readable
   // bytes after buf[len-1] (their content does not matter).
-  const int rc = flags & SJ_PARSE_LAZY_NUMBERS ? parse_lazy(d, buf, len) : int(d->parser.parse(buf, size_t(len), false).error());
+  int rc;
+  if (!(flags & SJ_PARSE_LAZY_NUMBERS)) {
+    rc = int(d->parser.parse(buf, size_t(len), false).error());
+  } else if (flags & SJ_PARSE_UNIQUE_NAMES) {
+    rc = parse_lazy<true>(d, buf, len);
+  } else {
+    rc = parse_lazy<false>(d, buf, len);
+  }
   v.capacity = d->parser.capacity();
   if (rc) return rc;
   const simdjson::dom::document &doc = d->parser.doc;
