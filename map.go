@@ -454,6 +454,10 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 		if done {
 			return
 		}
+		// Stop the other workers first: the error's stack (and a
+		// FuncError's making below) takes long enough for them to run
+		// hundreds of documents more.
+		m.stop.Store(true)
 		if r := recover(); r != nil {
 			m.fail(&PanicError{Value: r, Stack: debug.Stack()})
 		} else { // runtime.Goexit: this goroutine ends after the defers
@@ -534,6 +538,7 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 			continue
 		}
 		if err != nil {
+			m.stop.Store(true)
 			m.fail(m.funcError(w, int64(base)+int64(d.Off), err))
 			done = true
 			return 1

@@ -180,29 +180,40 @@ func TestMapUserErrorAndPanicStopEverything(t *testing.T) {
 	data := ghData(t, 4<<20)
 	boom := errors.New("boom")
 	for _, threads := range []int{1, 2, 4} {
-		var calls atomic.Int64
-		_, err := simdjson.Map(simdjson.Bytes(data), newTally, func(s *tally, doc simdjson.Document) error {
-			if calls.Add(1) == 100 {
-				return boom
-			}
-			return nil
-		}, simdjson.Threads(threads), simdjson.ChunkSize(64<<10), simdjson.BatchSize(16<<10))
-		require.ErrorIs(t, err, boom)
 		// Promptly: the other workers stop within their current batch.
-		require.Less(t, calls.Load(), int64(100+threads*200))
+		// A worker preempted between fn's return and the stop lets the
+		// others run on for as long, so the bound must hold in one of a
+		// few tries (a map that does not stop fails every try).
+		bound := int64(100 + threads*200)
+		var errCalls, panicCalls []int64
+		for try := 0; try < 4 && (len(errCalls) == 0 || errCalls[len(errCalls)-1] >= bound); try++ {
+			var calls atomic.Int64
+			_, err := simdjson.Map(simdjson.Bytes(data), newTally, func(s *tally, doc simdjson.Document) error {
+				if calls.Add(1) == 100 {
+					return boom
+				}
+				return nil
+			}, simdjson.Threads(threads), simdjson.ChunkSize(64<<10), simdjson.BatchSize(16<<10))
+			require.ErrorIs(t, err, boom)
+			errCalls = append(errCalls, calls.Load())
+		}
+		require.Less(t, errCalls[len(errCalls)-1], bound, "calls of fn in each try: %v", errCalls)
 
-		calls.Store(0)
-		_, err = simdjson.Map(simdjson.Reader(bytes.NewReader(data)), newTally, func(s *tally, doc simdjson.Document) error {
-			if calls.Add(1) == 100 {
-				panic(fmt.Sprintf("panic in worker %d", s.worker))
-			}
-			return nil
-		}, simdjson.Threads(threads), simdjson.ChunkSize(64<<10), simdjson.BatchSize(16<<10))
-		var pe *simdjson.PanicError
-		require.ErrorAs(t, err, &pe)
-		require.Contains(t, fmt.Sprint(pe.Value), "panic in worker")
-		require.NotEmpty(t, pe.Stack)
-		require.Less(t, calls.Load(), int64(100+threads*200))
+		for try := 0; try < 4 && (len(panicCalls) == 0 || panicCalls[len(panicCalls)-1] >= bound); try++ {
+			var calls atomic.Int64
+			_, err := simdjson.Map(simdjson.Reader(bytes.NewReader(data)), newTally, func(s *tally, doc simdjson.Document) error {
+				if calls.Add(1) == 100 {
+					panic(fmt.Sprintf("panic in worker %d", s.worker))
+				}
+				return nil
+			}, simdjson.Threads(threads), simdjson.ChunkSize(64<<10), simdjson.BatchSize(16<<10))
+			var pe *simdjson.PanicError
+			require.ErrorAs(t, err, &pe)
+			require.Contains(t, fmt.Sprint(pe.Value), "panic in worker")
+			require.NotEmpty(t, pe.Stack)
+			panicCalls = append(panicCalls, calls.Load())
+		}
+		require.Less(t, panicCalls[len(panicCalls)-1], bound, "calls of fn in each try: %v", panicCalls)
 	}
 }
 
