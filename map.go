@@ -454,9 +454,8 @@ func (m *mapper[S]) Batch(w int, base uint64, buf unsafe.Pointer, n uint64) (ret
 		if done {
 			return
 		}
-		// Stop the other workers first: the error's stack (and a
-		// FuncError's making below) takes long enough for them to run
-		// hundreds of documents more.
+		// Stop the other workers before the error is made (its stack
+		// is taken here): they start no document meanwhile.
 		m.stop.Store(true)
 		if r := recover(); r != nil {
 			m.fail(&PanicError{Value: r, Stack: debug.Stack()})
