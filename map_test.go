@@ -176,6 +176,17 @@ func TestMapBadLines(t *testing.T) {
 	}
 }
 
+// callsInTries runs run, which returns how many times a map called its
+// function, until a run returns fewer than bound calls, at most four times:
+// the calls of each try.
+func callsInTries(bound int64, run func() int64) []int64 {
+	var calls []int64
+	for try := 0; try < 4 && (try == 0 || calls[try-1] >= bound); try++ {
+		calls = append(calls, run())
+	}
+	return calls
+}
+
 func TestMapUserErrorAndPanicStopEverything(t *testing.T) {
 	data := ghData(t, 4<<20)
 	boom := errors.New("boom")
@@ -185,8 +196,7 @@ func TestMapUserErrorAndPanicStopEverything(t *testing.T) {
 		// others run on for as long, so the bound must hold in one of a
 		// few tries (a map that does not stop fails every try).
 		bound := int64(100 + threads*200)
-		var errCalls, panicCalls []int64
-		for try := 0; try < 4 && (len(errCalls) == 0 || errCalls[len(errCalls)-1] >= bound); try++ {
+		errCalls := callsInTries(bound, func() int64 {
 			var calls atomic.Int64
 			_, err := simdjson.Map(simdjson.Bytes(data), newTally, func(s *tally, doc simdjson.Document) error {
 				if calls.Add(1) == 100 {
@@ -195,11 +205,11 @@ func TestMapUserErrorAndPanicStopEverything(t *testing.T) {
 				return nil
 			}, simdjson.Threads(threads), simdjson.ChunkSize(64<<10), simdjson.BatchSize(16<<10))
 			require.ErrorIs(t, err, boom)
-			errCalls = append(errCalls, calls.Load())
-		}
+			return calls.Load()
+		})
 		require.Less(t, errCalls[len(errCalls)-1], bound, "calls of fn in each try: %v", errCalls)
 
-		for try := 0; try < 4 && (len(panicCalls) == 0 || panicCalls[len(panicCalls)-1] >= bound); try++ {
+		panicCalls := callsInTries(bound, func() int64 {
 			var calls atomic.Int64
 			_, err := simdjson.Map(simdjson.Reader(bytes.NewReader(data)), newTally, func(s *tally, doc simdjson.Document) error {
 				if calls.Add(1) == 100 {
@@ -211,8 +221,8 @@ func TestMapUserErrorAndPanicStopEverything(t *testing.T) {
 			require.ErrorAs(t, err, &pe)
 			require.Contains(t, fmt.Sprint(pe.Value), "panic in worker")
 			require.NotEmpty(t, pe.Stack)
-			panicCalls = append(panicCalls, calls.Load())
-		}
+			return calls.Load()
+		})
 		require.Less(t, panicCalls[len(panicCalls)-1], bound, "calls of fn in each try: %v", panicCalls)
 	}
 }
