@@ -38,6 +38,18 @@ SHORT ?=
 SHORTFLAG := $(if $(SHORT),-short)
 SHORTBIN := $(if $(SHORT),-test.short)
 
+# Package json's tests of the encoder (Marshal, Encoder, the float, integer
+# and string formatting): Go code alone, which never calls into C or C++
+# (what they decode, where they decode, TestUnmarshalCorpora and
+# TestDifferential decode too). The stages that check only what crosses into
+# C (cgocheck2, the sanitizers: -asan instruments the Go code as well, but
+# the race detector's checkptr and make test run these tests) skip them with
+# SHORT=1; under qemu (test-arm64) they give way to a native run with
+# -tags purego, which builds the same portable code that arm64 gets in place
+# of the amd64 assembly.
+GO_ONLY_TESTS := ^Test(Marshal|Encode|AppendFloat|AppendInt|AppendString|Digits8)
+GO_ONLY_SKIP := $(if $(SHORT),-skip '$(GO_ONLY_TESTS)')
+
 # RSS flat over a million parse/close cycles and over repeated maps.
 test-leaks:
 	@SIMDJSON_LEAKS=1 $(GO) test -count=1 -v -run TestNoLeaks . > .leaks.log 2>&1; rc=$$?; \
@@ -47,7 +59,7 @@ test-leaks:
 # encoding/json, the other APIs report ErrNoCGO.
 test-nocgo:
 	CGO_ENABLED=0 $(GO) vet . ./json/... ./internal/...
-	CGO_ENABLED=0 $(GO) test -count=1 . ./json/... ./internal/...
+	CGO_ENABLED=0 $(GO) test -count=1 $(SHORTFLAG) . ./json/... ./internal/...
 
 # -tags simdjson_cgo_required: without cgo the build fails at compile time
 # with a message that says why (internal/shim/cgo_required.go); without the
@@ -158,7 +170,7 @@ test-asan:
 	CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -c -o $(SAN_DIR)/asan.test .
 	.ci/sanitizer-coverage.sh asan $(SAN_DIR)/asan.test
 	ASAN_OPTIONS=$(ASAN_OPTIONS) $(SAN_DIR)/asan.test -test.count=1 -test.timeout=30m $(SHORTBIN)
-	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 -timeout 30m $(SHORTFLAG) ./json ./internal/...
+	ASAN_OPTIONS=$(ASAN_OPTIONS) CGO_CXXFLAGS="$(ASAN_CXXFLAGS)" $(GO) test -asan -count=1 -timeout 30m $(SHORTFLAG) $(GO_ONLY_SKIP) ./json ./internal/...
 
 # The fuzz targets under AddressSanitizer, C++ included, FUZZTIME_ASAN each
 # (make fuzz runs them uninstrumented). Each package's fuzz binary is built
@@ -215,7 +227,7 @@ test-ubsan:
 	  else echo "== UBSan, kernel $$k: not supported by this CPU, skipped"; fi; \
 	done
 	UBSAN_OPTIONS=$(UBSAN_OPTIONS) CGO_CFLAGS="$(UBSAN_FLAGS)" CGO_CXXFLAGS="$(UBSAN_FLAGS)" CGO_LDFLAGS="$(filter -fsanitize=%,$(UBSAN_FLAGS))" \
-	  $(GO) test -count=1 $(SHORTFLAG) ./json ./internal/...
+	  $(GO) test -count=1 $(SHORTFLAG) $(GO_ONLY_SKIP) ./json ./internal/...
 
 # Portability. amd64 at the baseline CPU level (the default build) and at
 # x86-64-v3 (On-Demand compiled for haswell).
@@ -253,10 +265,11 @@ test-kernels:
 # run under qemu-user (apt-get install g++-aarch64-linux-gnu qemu-user).
 test-arm64:
 	CGO_ENABLED=1 GOARCH=arm64 CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
-	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -timeout 30m $(SHORTFLAG) -exec qemu-aarch64 . ./json
+	QEMU_LD_PREFIX=/usr/aarch64-linux-gnu $(GO) test -count=1 -timeout 30m $(SHORTFLAG) $(GO_ONLY_SKIP) -exec qemu-aarch64 . ./json
+	$(if $(SHORT),$(GO) test -count=1 -short -tags purego -run '$(GO_ONLY_TESTS)' ./json)
 
 test-cgocheck2:
-	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 $(SHORTFLAG) ./...
+	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 $(SHORTFLAG) $(GO_ONLY_SKIP) ./...
 
 vet:
 	$(GO) vet ./...
