@@ -1,4 +1,4 @@
-# Targets for a fresh machine: a C++17 compiler, Go 1.26 and CGO_ENABLED=1.
+# Targets for a fresh machine: a C++17 compiler, Go 1.26 or 1.27 and CGO_ENABLED=1.
 #   make test           the tests (README's test command)
 #   make bench          the main command (README's): the seed benchmark (bench/,
 #                       its own module), 1 GB of GH Archive-like events, every
