@@ -79,7 +79,10 @@ type Decoder struct {
 	parsed       int64    // bytes given to simdjson to validate (for tests)
 	searched     int64    // bytes searched for a newline (for tests)
 	scans        int64    // calls of the bracket scan (for tests)
+	moved        int64    // bytes takeBack moved (for tests)
+	fed          int64    // bytes of the buffer fed to s (for tests)
 	rerr         error    // an error r returned, not yet passed on
+	fedReader    bool     // s read from r since it took over (takeBack)
 	dupOK        bool     // AllowDuplicateNames
 	p            *parser
 }
@@ -97,8 +100,12 @@ type feed struct{ d *Decoder }
 func (f *feed) Read(p []byte) (int, error) {
 	d := f.d
 	if d.pos < len(d.buf) {
-		n := copy(p, d.buf[d.pos:])
+		// At most feedChunk bytes a read: s holds no more of the buffer
+		// unread than that when the Decoder takes it back (takeBack),
+		// however large s's own buffer grew on an earlier value.
+		n := copy(p[:min(len(p), feedChunk)], d.buf[d.pos:])
 		d.pos += n
+		d.fed += int64(n)
 		if d.recording && d.mode == stdMode {
 			d.rec = append(d.rec, p[:n]...)
 		}
@@ -115,11 +122,17 @@ func (f *feed) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	n, err := d.r.Read(p)
+	if n != 0 {
+		d.fedReader = true
+	}
 	if d.recording && d.mode == stdMode && n > 0 && n <= len(p) {
 		d.rec = append(d.rec, p[:n]...)
 	}
 	return n, err
 }
+
+// feedChunk bounds each read the standard Decoder makes of the buffer.
+const feedChunk = 4 << 10
 
 // NewDecoder constructs a new streaming decoder reading from r configured
 // with the provided options.
@@ -177,9 +190,19 @@ func (d *Decoder) std() *jsontext.Decoder {
 		} else {
 			d.s.Reset(&d.feed, d.opts...)
 		}
-		d.mode, d.base, d.count, d.stdFailed = stdMode, d.off, d.values, false
+		d.mode, d.base, d.count, d.stdFailed, d.fedReader = stdMode, d.off, d.values, false, false
 		d.bBase, d.bCount, d.rec = d.off, d.values, d.rec[:0]
 		d.recording = d.off != 0 || d.values != 0
+	case stdMode:
+		if d.recording && len(d.rec) > maxRecord {
+			// Still inside one top-level value (an endless array read
+			// value by value): the recording would grow with the input.
+			// The standard Decoder is handed the input for good instead
+			// (exact), and answers every call from here, its memory its
+			// own. (Done here, before a call, not after the last: the
+			// value that call returned lives in s's buffer.)
+			return d.exact()
+		}
 	case wrapMode:
 		if d.s == nil {
 			d.s = new(jsontext.Decoder)
@@ -307,12 +330,23 @@ func (f *filler) Read(b []byte) (int, error) {
 }
 
 // takeBack makes d fast again, when s (in stdMode) is between top-level
-// values: its unread bytes go back in front of the feed's.
+// values: its unread bytes go back in front of the feed's. Where s read
+// only the buffer since it took over, those bytes are still there, just
+// before d.pos: d.pos steps back over them, and a value the fast path
+// hands to s costs no move of the buffer's unread bytes (which made a
+// stream of such values after a large one quadratic).
 func (d *Decoder) takeBack() {
 	_, n := d.s.StackIndex(0)
 	off := d.base + d.s.InputOffset()
 	unread := d.s.UnreadBuffer()
+	if k := len(unread); !d.fedReader && k <= d.pos && bytes.Equal(d.buf[d.pos-k:d.pos], unread) {
+		d.pos -= k
+		d.off, d.values = off, d.count+n
+		d.mode = fastMode
+		return
+	}
 	rest := d.buf[d.pos:]
+	d.moved += int64(len(unread) + len(rest))
 	var nb []byte
 	h := d.held
 	if m := len(unread) + len(rest); cap(d.buf) >= m+shim.Padding {
@@ -351,7 +385,9 @@ func (d *Decoder) fast() bool {
 //
 // Past 64 KiB of recorded bytes, a successful call that leaves s between
 // top-level values moves the boundary there: the recording keeps only s's
-// unread bytes, so it stays bounded by the value being read.
+// unread bytes. Past maxRecord bytes inside one top-level value, s takes
+// over for good at the next call (std, exact): the recording stays bounded
+// either way.
 func (d *Decoder) done(err error) error {
 	if d.mode == wrapMode {
 		return err
@@ -367,6 +403,9 @@ func (d *Decoder) done(err error) error {
 	}
 	return nil
 }
+
+// maxRecord bounds the bytes recorded inside one top-level value (std).
+const maxRecord = 1 << 20
 
 func (d *Decoder) shift(err error) error {
 	if se, ok := err.(*SyntacticError); ok && d.mode == stdMode && d.base != 0 {
@@ -458,6 +497,10 @@ func (d *Decoder) ReadToken() (Token, error) {
 // AllowInvalidUTF8 is specified. The returned value is only valid until the
 // next Peek, Read, or Skip call and may not be mutated while the Decoder
 // remains in use. It returns io.EOF if there are no more values.
+//
+// The Decoder's buffer goes to a pool shared by Decoders once its input
+// ends: a value kept past the next call may show another Decoder's input
+// (the standard's shows its own later bytes). Copy a value to keep it.
 func (d *Decoder) ReadValue() (Value, error) {
 	if d.fast() {
 		if v, ok := d.readFast(); ok {

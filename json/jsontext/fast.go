@@ -76,8 +76,10 @@ func (d *Decoder) more() bool {
 		// that and one byte more (to see its end), so that a small value
 		// costs no 32 KiB buffer; other readers get minRead.
 		want := minRead
-		if n := d.readerLen(); n >= 0 {
-			want = min(n+1, maxLenRead)
+		if n := d.readerLen(); n >= maxLenRead {
+			want = maxLenRead // (n+1 would overflow at math.MaxInt)
+		} else if n >= 0 {
+			want = n + 1
 		}
 		if room < want {
 			nb, h := bufpool.Get(max(2*(cap(d.buf)-shim.Padding), len(d.buf)+want))
@@ -130,7 +132,12 @@ func (d *Decoder) readerLen() int {
 
 // setBuf replaces the buffer by nb (from the pool when h is its holder),
 // giving the old one back to its pool: the values and unread bytes handed
-// out from it were valid only until this call of the Decoder's.
+// out from it were valid only until this call of the Decoder's. (So a
+// Value kept past that may show another Decoder's input, where the
+// standard's shows its own later bytes: ReadValue's documentation says to
+// copy it. Not pooling buffers that ReadValue handed out cost a Decoder
+// reading 793 NDJSON lines from a bytes.Reader 3 times its time, a fresh
+// buffer of the reader's Len each time; bench/RESULTS.md, "#jsontext-review".)
 func (d *Decoder) setBuf(nb []byte, h *[]byte) {
 	old := d.held
 	d.buf, d.held = nb, h

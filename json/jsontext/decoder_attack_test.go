@@ -1,0 +1,174 @@
+//go:build go1.27 && goexperiment.jsonv2
+
+package jsontext_test
+
+import (
+	"encoding/json/jsontext"
+	"io"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	ours "github.com/simdjson-cgo/simdjson/json/jsontext"
+)
+
+// Adversarial review (2026-12-07): a reader whose Len is math.MaxInt, an
+// endless array read value by value.
+
+type lenReader struct {
+	io.Reader
+	n int
+}
+
+func (r lenReader) Len() int { return r.n }
+
+// TestDecoderReaderLenExtreme: a reader may claim any Len; the Decoder reads
+// what it returns, as the standard (which never asks) does. math.MaxInt
+// made the room it asked for overflow (a slice bounds panic).
+func TestDecoderReaderLenExtreme(t *testing.T) {
+	for _, n := range []int{math.MaxInt, math.MaxInt - 1, math.MinInt, -5, 0, 1, 1 << 40} {
+		for _, in := range []string{"[1]", `{"a":"b"} 2 [3]`} {
+			d := ours.NewDecoder(lenReader{strings.NewReader(in), n})
+			s := jsontext.NewDecoder(strings.NewReader(in))
+			for {
+				v, err := d.ReadValue()
+				w, werr := s.ReadValue()
+				if string(v) != string(w) || err != werr {
+					t.Fatalf("Len %d, %q: %q %v, the standard %q %v", n, in, v, err, w, werr)
+				}
+				if err != nil {
+					break
+				}
+			}
+		}
+	}
+}
+
+// arrayReader streams a header value, then an array of n objects.
+type arrayReader struct {
+	head, elem, tail string
+	n, i, off      int
+}
+
+func (r *arrayReader) Read(p []byte) (int, error) {
+	k := 0
+	for k < len(p) {
+		var cur string
+		switch {
+		case r.i == 0:
+			cur = r.head
+		case r.i <= r.n:
+			cur = r.elem
+		case r.i == r.n+1:
+			cur = r.tail
+		default:
+			if k == 0 {
+				return 0, io.EOF
+			}
+			return k, nil
+		}
+		c := copy(p[k:], cur[r.off:])
+		k += c
+		r.off += c
+		if r.off == len(cur) {
+			r.off = 0
+			r.i++
+		}
+	}
+	return k, nil
+}
+
+// TestDecoderEndlessArrayBounded: a top-level value read on the fast path,
+// then an array read element by element (a stream of records after a
+// header). The bytes fed to the standard Decoder inside the array were
+// recorded until the array ended, so that the standard Decoder could be
+// handed over with the input's offsets (exact): 41 MB of array kept 117 MB
+// of heap. Past maxRecord the standard Decoder now takes over for good;
+// the results stay the standard's (checked against it call by call on a
+// smaller array) and the heap stays flat.
+func TestDecoderEndlessArrayBounded(t *testing.T) {
+	const elem = `{"id":12345,"name":"xxxxxxxxxxxxxxxxxxxx"},`
+	// run reads the stream, calling mid halfway through the array.
+	run := func(t *testing.T, n int, check bool, mid func()) *ours.Decoder {
+		mk := func() io.Reader { return &arrayReader{head: "{\"hdr\":1}\n[", elem: elem, tail: "{}]\n[7]\n", n: n} }
+		d := ours.NewDecoder(mk())
+		var s *jsontext.Decoder
+		if check {
+			s = jsontext.NewDecoder(mk())
+		}
+		same := func(what string, v, w []byte, err, werr error) {
+			if check && (string(v) != string(w) || (err == nil) != (werr == nil) || d.InputOffset() != s.InputOffset() || d.StackPointer() != s.StackPointer()) {
+				t.Fatalf("%s: %q %v at %d %q, the standard %q %v at %d %q", what, v, err, d.InputOffset(), d.StackPointer(), w, werr, s.InputOffset(), s.StackPointer())
+			}
+		}
+		v, err := d.ReadValue()
+		var w jsontext.Value
+		var werr error
+		if check {
+			w, werr = s.ReadValue()
+		}
+		same("header", v, w, err, werr)
+		tok, err := d.ReadToken()
+		if err != nil || tok.Kind() != '[' {
+			t.Fatalf("ReadToken: %v %v", tok, err)
+		}
+		if check {
+			s.ReadToken()
+		}
+		for k := 0; d.PeekKind() != ']'; k++ {
+			if k == n/2 && mid != nil {
+				mid()
+			}
+			v, err := d.ReadValue()
+			if check {
+				w, werr = s.ReadValue()
+				if k%1000 == 0 {
+					_, c := d.StackIndex(1)
+					_, sc := s.StackIndex(1)
+					if c != sc {
+						t.Fatalf("element %d: StackIndex(1) %d, the standard %d", k, c, sc)
+					}
+				}
+			}
+			same("element", v, w, err, werr)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 2 { // ']', then the next top-level value
+			v, err := d.ReadValue()
+			if err != nil {
+				_, err = d.ReadToken()
+			}
+			if check {
+				w, werr = s.ReadValue()
+				if werr != nil {
+					_, werr = s.ReadToken()
+				}
+			}
+			same("after the array", v, w, err, werr)
+		}
+		return d
+	}
+	t.Run("results", func(t *testing.T) { run(t, 60000, true, nil) }) // 2.6 MB of array: past maxRecord
+	t.Run("memory", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("streams 43 MB")
+		}
+		if instrumented {
+			t.Skip("instrumented builds allocate what the product does not")
+		}
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		d := run(t, 1_000_000, false, func() {
+			runtime.GC()
+			runtime.ReadMemStats(&m1)
+		})
+		runtime.KeepAlive(d)
+		if grew := int64(m1.HeapAlloc) - int64(m0.HeapAlloc); grew > 16<<20 {
+			t.Errorf("the heap grew by %d bytes over the first 21 MB of the array", grew)
+		}
+	})
+}
