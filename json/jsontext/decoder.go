@@ -83,6 +83,8 @@ type Decoder struct {
 	fed          int64    // bytes of the buffer fed to s (for tests)
 	rerr         error    // an error r returned, not yet passed on
 	fedReader    bool     // s read from r since it took over (takeBack)
+	misses       int      // values in a row the fast path left to s (fast)
+	backoff      int      // calls s keeps before the fast path tries again
 	dupOK        bool     // AllowDuplicateNames
 	p            *parser
 }
@@ -166,6 +168,7 @@ func (d *Decoder) start(r io.Reader, opts []Options) {
 	d.opts = append(d.opts[:0], opts...)
 	d.buf, d.pos, d.off, d.values = d.buf[:0], 0, 0, 0
 	d.base, d.count, d.rerr, d.stdFailed, d.guessFailed, d.restFailed = 0, 0, nil, false, -1, -1
+	d.misses, d.backoff = 0, 0
 	d.nlAt, d.nlSeen = -1, 0
 	d.dupOK = false
 	if len(opts) > 0 {
@@ -372,13 +375,32 @@ func (d *Decoder) zero() {
 	}
 }
 
-// fast reports whether d answers the next call itself.
+// fast reports whether d answers the next call itself. After misses in a
+// row (values the fast path tried and handed to s: integers beyond 64 bits,
+// invalid UTF-8 with AllowInvalidUTF8), s keeps the next calls, 1, 2, 4, ...
+// up to 1024 of them, before the fast path tries again: a stream of such
+// values costs about what the standard Decoder takes, not a failed parse
+// and a hand-over each.
 func (d *Decoder) fast() bool {
 	d.zero()
+	if d.mode == stdMode && d.backoff > 0 {
+		d.backoff--
+		return false
+	}
 	if shim.Available && d.mode == stdMode && !d.stdFailed && d.s.StackDepth() == 0 {
 		d.takeBack()
 	}
 	return d.mode == fastMode
+}
+
+// missed records a value the fast path tried and left to s (fast).
+func (d *Decoder) missed() {
+	if d.pos < len(d.buf) { // not the input's end
+		d.misses++
+		if d.misses >= 4 {
+			d.backoff = 1 << min(d.misses-4, 10)
+		}
+	}
 }
 
 // done records the outcome of a call s answered and shifts its error.
@@ -477,8 +499,10 @@ func (d *Decoder) PeekKind() Kind {
 func (d *Decoder) SkipValue() error {
 	if d.fast() {
 		if _, ok := d.readFast(); ok {
+			d.misses = 0
 			return nil
 		}
+		d.missed()
 	}
 	return d.done(d.std().SkipValue())
 }
@@ -504,8 +528,10 @@ func (d *Decoder) ReadToken() (Token, error) {
 func (d *Decoder) ReadValue() (Value, error) {
 	if d.fast() {
 		if v, ok := d.readFast(); ok {
+			d.misses = 0
 			return v, nil
 		}
+		d.missed()
 	}
 	v, err := d.std().ReadValue()
 	return v, d.done(err)
