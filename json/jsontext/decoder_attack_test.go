@@ -4,6 +4,8 @@ package jsontext_test
 
 import (
 	"encoding/json/jsontext"
+	"errors"
+	"fmt"
 	"io"
 	"math"
 	"runtime"
@@ -14,7 +16,7 @@ import (
 )
 
 // Adversarial review (2026-12-07): a reader whose Len is math.MaxInt, an
-// endless array read value by value.
+// endless array read value by value, a reader with more after an EOF.
 
 type lenReader struct {
 	io.Reader
@@ -172,4 +174,54 @@ func TestDecoderEndlessArrayBounded(t *testing.T) {
 			t.Errorf("the heap grew by %d bytes over the first 21 MB of the array", grew)
 		}
 	})
+}
+
+// scriptReader returns its reads in turn (then io.EOF).
+type scriptReader struct {
+	reads []scripted
+}
+
+type scripted struct {
+	data string
+	err  error
+}
+
+func (r *scriptReader) Read(p []byte) (int, error) {
+	if len(r.reads) == 0 {
+		return 0, io.EOF
+	}
+	s := r.reads[0]
+	n := copy(p, s.data)
+	if n < len(s.data) {
+		r.reads[0].data = s.data[n:]
+		return n, nil
+	}
+	r.reads = r.reads[1:]
+	return n, s.err
+}
+
+// TestDecoderReadAfterEOF: a reader that returns io.EOF and then more
+// (a terminal, a file being appended to). The standard Decoder asks it
+// again after an EOF; this one reported the EOF it had kept first ("0",
+// "0", EOF, "1" against "0", "0", "1", EOF).
+func TestDecoderReadAfterEOF(t *testing.T) {
+	errRead := errors.New("read failed")
+	for _, script := range [][]scripted{
+		{{"00", nil}, {"", io.EOF}, {"1", nil}},
+		{{"00", io.EOF}, {"1", nil}},
+		{{"00", nil}, {"", io.EOF}, {"", errRead}},
+		{{"[1]", nil}, {"", io.EOF}, {" [2]", io.EOF}, {"", io.EOF}, {"3", nil}},
+		{{"12", nil}, {"", io.EOF}, {"3", io.EOF}},
+	} {
+		mk := func() io.Reader { return &scriptReader{reads: append([]scripted(nil), script...)} }
+		d := ours.NewDecoder(mk())
+		s := jsontext.NewDecoder(mk())
+		for k := range 8 {
+			v, err := d.ReadValue()
+			w, werr := s.ReadValue()
+			if string(v) != string(w) || !errors.Is(err, werr) && fmt.Sprint(err) != fmt.Sprint(werr) {
+				t.Fatalf("%v, read %d: %q %v, the standard %q %v", script, k, v, err, w, werr)
+			}
+		}
+	}
 }

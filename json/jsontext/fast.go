@@ -64,7 +64,12 @@ func (d *Decoder) fill() (int, bool) {
 // times in a row.
 func (d *Decoder) more() bool {
 	if d.rerr != nil {
-		return false
+		if d.rerr != io.EOF {
+			return false
+		}
+		// As the standard Decoder does, the reader is asked again after
+		// an EOF: a terminal, or a file being appended to, may have more.
+		d.rerr = nil
 	}
 	if d.pos > 0 && (d.pos >= len(d.buf)/2 || cap(d.buf)-len(d.buf)-shim.Padding < minRead) {
 		n := copy(d.buf, d.buf[d.pos:])
