@@ -50,7 +50,7 @@ func TestDecoderReaderLenExtreme(t *testing.T) {
 // arrayReader streams a header value, then an array of n objects.
 type arrayReader struct {
 	head, elem, tail string
-	n, i, off      int
+	n, i, off        int
 }
 
 func (r *arrayReader) Read(p []byte) (int, error) {
