@@ -197,13 +197,14 @@ func (d *Decoder) std() *jsontext.Decoder {
 		d.bBase, d.bCount, d.rec = d.off, d.values, d.rec[:0]
 		d.recording = d.off != 0 || d.values != 0
 	case stdMode:
-		if d.recording && len(d.rec) > maxRecord {
+		if d.recording && len(d.rec) > maxRecord && !d.stdFailed {
 			// Still inside one top-level value (an endless array read
 			// value by value): the recording would grow with the input.
 			// The standard Decoder is handed the input for good instead
 			// (exact), and answers every call from here, its memory its
 			// own. (Done here, before a call, not after the last: the
-			// value that call returned lives in s's buffer.)
+			// value that call returned lives in s's buffer. Not after an
+			// error, which s keeps reporting as it is.)
 			return d.exact()
 		}
 	case wrapMode:
