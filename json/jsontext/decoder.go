@@ -82,7 +82,6 @@ type Decoder struct {
 	moved        int64    // bytes takeBack moved (for tests)
 	fed          int64    // bytes of the buffer fed to s (for tests)
 	rerr         error    // an error r returned, not yet passed on
-	fedReader    bool     // s read from r since it took over (takeBack)
 	misses       int      // values in a row the fast path left to s (fast)
 	backoff      int      // calls s keeps before the fast path tries again
 	dupOK        bool     // AllowDuplicateNames
@@ -124,9 +123,6 @@ func (f *feed) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	n, err := d.r.Read(p)
-	if n != 0 {
-		d.fedReader = true
-	}
 	if d.recording && d.mode == stdMode && n > 0 && n <= len(p) {
 		d.rec = append(d.rec, p[:n]...)
 	}
@@ -193,7 +189,7 @@ func (d *Decoder) std() *jsontext.Decoder {
 		} else {
 			d.s.Reset(&d.feed, d.opts...)
 		}
-		d.mode, d.base, d.count, d.stdFailed, d.fedReader = stdMode, d.off, d.values, false, false
+		d.mode, d.base, d.count, d.stdFailed = stdMode, d.off, d.values, false
 		d.bBase, d.bCount, d.rec = d.off, d.values, d.rec[:0]
 		d.recording = d.off != 0 || d.values != 0
 	case stdMode:
@@ -334,21 +330,27 @@ func (f *filler) Read(b []byte) (int, error) {
 }
 
 // takeBack makes d fast again, when s (in stdMode) is between top-level
-// values: its unread bytes go back in front of the feed's. Where s read
-// only the buffer since it took over, those bytes are still there, just
-// before d.pos: d.pos steps back over them, and a value the fast path
-// hands to s costs no move of the buffer's unread bytes (which made a
-// stream of such values after a large one quadratic).
+// values: its unread bytes go back in front of the feed's. Where they are
+// the bytes just before d.pos (s read only the buffer since it took over,
+// at most feedChunk bytes at a time), d.pos steps back over them: the input
+// that follows is the same either way, and a value the fast path hands to
+// s costs no move of the buffer's unread rest (which made a stream of such
+// values after a large one quadratic).
 func (d *Decoder) takeBack() {
 	_, n := d.s.StackIndex(0)
 	off := d.base + d.s.InputOffset()
 	unread := d.s.UnreadBuffer()
-	if k := len(unread); !d.fedReader && k <= d.pos && bytes.Equal(d.buf[d.pos-k:d.pos], unread) {
+	if k := len(unread); k <= d.pos && bytes.Equal(d.buf[d.pos-k:d.pos], unread) {
 		d.pos -= k
-		d.off, d.values = off, d.count+n
-		d.mode = fastMode
-		return
+	} else {
+		d.putBack(unread)
 	}
+	d.off, d.values = off, d.count+n
+	d.mode = fastMode
+}
+
+// putBack makes the buffer unread followed by the buffer's unread rest.
+func (d *Decoder) putBack(unread []byte) {
 	rest := d.buf[d.pos:]
 	d.moved += int64(len(unread) + len(rest))
 	var nb []byte
@@ -364,8 +366,7 @@ func (d *Decoder) takeBack() {
 		nb = append(append(nb, unread...), rest...)
 	}
 	d.setBuf(nb, h)
-	d.pos, d.off, d.values = 0, off, d.count+n
-	d.mode = fastMode
+	d.pos = 0
 }
 
 // zero makes the zero Decoder (never started: no reader) a wrapper of a

@@ -47,40 +47,6 @@ func TestDecoderReaderLenExtreme(t *testing.T) {
 	}
 }
 
-// arrayReader streams a header value, then an array of n objects.
-type arrayReader struct {
-	head, elem, tail string
-	n, i, off        int
-}
-
-func (r *arrayReader) Read(p []byte) (int, error) {
-	k := 0
-	for k < len(p) {
-		var cur string
-		switch {
-		case r.i == 0:
-			cur = r.head
-		case r.i <= r.n:
-			cur = r.elem
-		case r.i == r.n+1:
-			cur = r.tail
-		default:
-			if k == 0 {
-				return 0, io.EOF
-			}
-			return k, nil
-		}
-		c := copy(p[k:], cur[r.off:])
-		k += c
-		r.off += c
-		if r.off == len(cur) {
-			r.off = 0
-			r.i++
-		}
-	}
-	return k, nil
-}
-
 // TestDecoderEndlessArrayBounded: a top-level value read on the fast path,
 // then an array read element by element (a stream of records after a
 // header). The bytes fed to the standard Decoder inside the array were
@@ -93,7 +59,10 @@ func TestDecoderEndlessArrayBounded(t *testing.T) {
 	const elem = `{"id":12345,"name":"xxxxxxxxxxxxxxxxxxxx"},`
 	// run reads the stream, calling mid halfway through the array.
 	run := func(t *testing.T, n int, check bool, mid func()) *ours.Decoder {
-		mk := func() io.Reader { return &arrayReader{head: "{\"hdr\":1}\n[", elem: elem, tail: "{}]\n[7]\n", n: n} }
+		// A header, the array's n elements, its end and one more value.
+		mk := func() io.Reader {
+			return io.MultiReader(strings.NewReader("{\"hdr\":1}\n["), &repeatReader{line: []byte(elem), n: n}, strings.NewReader("{}]\n[7]\n"))
+		}
 		d := ours.NewDecoder(mk())
 		var s *jsontext.Decoder
 		if check {
@@ -205,7 +174,6 @@ func (r *scriptReader) Read(p []byte) (int, error) {
 // again after an EOF; this one reported the EOF it had kept first ("0",
 // "0", EOF, "1" against "0", "0", "1", EOF).
 func TestDecoderReadAfterEOF(t *testing.T) {
-	errRead := errors.New("read failed")
 	for _, script := range [][]scripted{
 		{{"00", nil}, {"", io.EOF}, {"1", nil}},
 		{{"00", io.EOF}, {"1", nil}},
