@@ -25,7 +25,6 @@ test: check-vendor
 	@mkdir -p .testsummary && $(GO) build -o .testsummary/testsummary ./internal/testsummary
 	@GO=$(GO) .testsummary/testsummary -count=1 ./...
 
-
 # SHORT=1: the targets that run the suite again in another configuration
 # (test-race, test-cgocheck2, the sanitizers, the kernels, arm64, v3) pass
 # -short, which drops the corpus files over 640 kB, the tests that build
